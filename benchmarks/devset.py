@@ -1,0 +1,89 @@
+"""The development corpus beside the project root (``../shared/devset``) and its metric."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from w3lib.encoding import html_to_unicode
+
+DEVSET = Path(os.environ.get("DEVSET", Path(__file__).resolve().parents[2] / "shared" / "devset"))
+_WHITESPACE = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Page:
+    key: str
+    url: str
+    body: bytes
+    text: str
+    with_snippets: tuple[str, ...]
+    without_snippets: tuple[str, ...]
+
+
+def available() -> bool:
+    return (DEVSET / "snippets.json").is_file()
+
+
+def pages(limit: int | None = None) -> list[Page]:
+    """The annotated pages, decoded as a crawler would (declared charset, then UTF-8)."""
+    if not available():
+        sys.exit(f"the development corpus is not at {DEVSET} (set DEVSET to its folder)")
+    annotations = json.loads((DEVSET / "snippets.json").read_text(encoding="utf-8"))
+    loaded = []
+    for key in sorted(annotations)[:limit]:
+        body = gzip.decompress((DEVSET / "html" / f"{key}.html.gz").read_bytes())
+        entry = annotations[key]
+        loaded.append(Page(key, entry["url"], body, html_to_unicode(None, body)[1],
+                           tuple(entry["with"]), tuple(entry["without"])))
+    return loaded
+
+
+@dataclass
+class Score:
+    """Snippet counts summed over pages; the figures of the corpus README."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+
+    def add(self, page: Page, extracted: str) -> None:
+        text = collapse(extracted)
+        for snippet in page.with_snippets:
+            if collapse(snippet) in text:
+                self.tp += 1
+            else:
+                self.fn += 1
+        for snippet in page.without_snippets:
+            if collapse(snippet) in text:
+                self.fp += 1
+            else:
+                self.tn += 1
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def collapse(text: str) -> str:
+    return _WHITESPACE.sub(" ", text)
+
+
+def iter_pages(limit: int | None = None) -> Iterator[Page]:
+    yield from pages(limit)

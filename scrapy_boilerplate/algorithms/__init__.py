@@ -1,0 +1,41 @@
+"""The extraction algorithms, by the name users select them with.
+
+Each algorithm is a function ``run(root, options) -> Extraction`` over an lxml
+tree and an :class:`~scrapy_boilerplate.options.Options` subclass; none of them
+knows about Scrapy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lxml import etree
+
+from ..errors import OptionError
+from ..options import Options
+from ..result import Extraction
+from . import justext
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    name: str
+    options: type[Options]
+    run: Callable[[etree._Element, Options], Extraction]
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    algorithm.name: algorithm
+    for algorithm in (
+        Algorithm("justext", justext.JustextOptions, justext.run),
+    )
+}
+
+
+def get(name: str) -> Algorithm:
+    """The algorithm registered as ``name``; :class:`OptionError` if there is none."""
+    try:
+        return ALGORITHMS[name]
+    except (KeyError, TypeError):
+        raise OptionError("algorithm", name, "known: " + ", ".join(ALGORITHMS)) from None

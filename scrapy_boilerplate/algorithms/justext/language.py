@@ -1,0 +1,46 @@
+"""Per-page stoplist choice: the language whose stop words cover most of the page's words."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable
+
+from .stoplists import Stoplist, available, builtin
+
+#: Below this share of stop words no stoplist fits the page (Chinese, Japanese,
+#: Thai, code, lists of names): classify it in the language-independent mode.
+MIN_COVERAGE = 0.05
+
+
+@functools.cache
+def _languages_of_word() -> dict[str, tuple[int, ...]]:
+    """Every word of every shipped stoplist -> the indices (into ``_names()``) of the lists that hold it."""
+    index: dict[str, list[int]] = {}
+    for position, name in enumerate(_names()):
+        for word in builtin(name).words:
+            index.setdefault(word, []).append(position)
+    return {word: tuple(positions) for word, positions in index.items()}
+
+
+@functools.cache
+def _names() -> tuple[str, ...]:
+    return tuple(available().values())
+
+
+def pick_stoplist(texts: Iterable[str]) -> Stoplist | None:
+    """The shipped stoplist covering the largest share of the words in ``texts``, or ``None``."""
+    counts = Counter(" ".join(texts).lower().split())
+    total = sum(counts.values())
+    if not total:
+        return None
+    index = _languages_of_word()
+    scores = [0] * len(_names())
+    for word in counts.keys() & index.keys():
+        count = counts[word]
+        for position in index[word]:
+            scores[position] += count
+    best = max(range(len(scores)), key=scores.__getitem__)
+    if scores[best] < MIN_COVERAGE * total:
+        return None
+    return builtin(_names()[best])

@@ -1,0 +1,72 @@
+"""jusText's stoplists: the most frequent words of 100 languages, shipped as package data.
+
+The lists are the ones the jusText package ships (BSD licence, see
+``stoplists/LICENSE.rst``); a stoplist can also be any iterable of words or a
+file with one word per line.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from ...errors import OptionError
+
+_DATA = resources.files(__package__) / "stoplists"
+
+
+@dataclass(frozen=True, slots=True)
+class Stoplist:
+    """A named set of lower-cased stop words."""
+
+    name: str | None
+    words: frozenset[str]
+
+
+@functools.cache
+def available() -> dict[str, str]:
+    """The shipped stoplists: lower-cased language name -> language name."""
+    names = (entry.name[:-4] for entry in _DATA.iterdir() if entry.name.endswith(".txt"))
+    return {name.lower(): name for name in sorted(names)}
+
+
+@functools.cache
+def builtin(language: str) -> Stoplist:
+    """The shipped stoplist of ``language`` (any case); ``KeyError`` if there is none."""
+    name = available()[language.lower()]
+    text = (_DATA / f"{name}.txt").read_text(encoding="utf-8")
+    return Stoplist(name, _lowercased(text.splitlines()))
+
+
+def resolve(value: Any, option: str = "stoplist") -> Stoplist:
+    """Turn a user's ``stoplist`` value (a language, a file path, or words) into a :class:`Stoplist`."""
+    if isinstance(value, Stoplist):
+        return value
+    if isinstance(value, (str, os.PathLike)):
+        text = os.fspath(value)
+        if isinstance(value, str) and text.lower() in available():
+            return builtin(text)
+        if os.path.isfile(text):
+            try:
+                with open(text, encoding="utf-8") as lines:
+                    return Stoplist(text, _lowercased(lines))
+            except (OSError, UnicodeDecodeError) as error:
+                raise OptionError(option, value, f"cannot read the stoplist file: {error}") from None
+        raise OptionError(
+            option, value,
+            "neither a known language nor a readable file; languages: " + ", ".join(available().values()),
+        )
+    if isinstance(value, (bytes, dict)) or not isinstance(value, Iterable):
+        raise OptionError(option, value, 'expected a language name, a file path, words, None or "auto"')
+    words = list(value)
+    if not all(isinstance(word, str) for word in words):
+        raise OptionError(option, value, "every stop word must be a str")
+    return Stoplist(None, _lowercased(words))
+
+
+def _lowercased(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(word.strip().lower() for word in words if word.strip())

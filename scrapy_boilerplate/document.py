@@ -1,0 +1,72 @@
+"""Turning what a caller holds (text, bytes, an lxml tree, a parsel Selector) into an lxml root.
+
+Text and bytes are parsed the way parsel parses a Scrapy response, so a page
+gives the same tree whether it arrives as a string or as ``response.selector``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from lxml import etree, html as lxml_html
+from w3lib.encoding import html_to_unicode
+
+from .errors import ExtractionError
+
+#: What :func:`scrapy_boilerplate.extract` accepts as a page.
+HtmlInput = Union[str, bytes, etree._Element, Any]
+
+#: A decoded page whose start holds more than this share of control characters
+#: and undecodable bytes is binary data (an image, a PDF, an archive), not HTML.
+MAX_BINARY_SHARE = 0.1
+_SNIFF_CHARS = 4096
+_CONTROL_CHARS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r\f") | {"\x7f", "\ufffd"}
+
+
+def to_root(page: HtmlInput, *, url: str | None = None) -> etree._Element | None:
+    """The root element of ``page``, parsing only when it is not parsed yet.
+
+    Returns ``None`` for a page without any element (empty or blank input).
+    Raises :class:`ExtractionError` for binary data and unsupported types.
+    """
+    if isinstance(page, etree._Element):
+        return page
+    selector_root = getattr(page, "root", None)
+    if isinstance(selector_root, etree._Element):  # a parsel or Scrapy Selector
+        return selector_root
+    if isinstance(selector_root, str):  # a Selector over a text node
+        page = selector_root
+    if isinstance(page, bytes):
+        page = decode(page)
+    if not isinstance(page, str):
+        raise ExtractionError(f"cannot extract from {type(page).__name__}: expected str, bytes, "
+                              "an lxml element or a parsel Selector")
+    return parse(page, url=url)
+
+
+def decode(body: bytes, content_type: str | None = None) -> str:
+    """Decode ``body`` as a crawler does: BOM, then the declared charset, then UTF-8 with replacement."""
+    _, text = html_to_unicode(content_type, body)
+    if _looks_binary(text):
+        raise ExtractionError("the input is binary data, not an HTML page")
+    return text
+
+
+def parse(text: str, *, url: str | None = None) -> etree._Element | None:
+    """Parse ``text`` as parsel does for Scrapy responses (same parser, same clean-up)."""
+    body = text.strip().replace("\x00", "").encode("utf-8", "replace")
+    if not body:
+        return None
+    parser = lxml_html.HTMLParser(recover=True, encoding="utf-8", huge_tree=True)
+    try:
+        return etree.fromstring(body, parser=parser, base_url=url)
+    except etree.LxmlError:
+        return None
+
+
+def _looks_binary(text: str) -> bool:
+    head = text[:_SNIFF_CHARS]
+    if not head:
+        return False
+    odd = sum(head.count(char) for char in _CONTROL_CHARS if char in head)
+    return odd > MAX_BINARY_SHARE * len(head)

@@ -1,0 +1,23 @@
+"""The exceptions raised by scrapy_boilerplate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class BoilerplateError(Exception):
+    """Base class of every error raised by scrapy_boilerplate."""
+
+
+class OptionError(BoilerplateError, ValueError):
+    """An option (or the setting it comes from) has an invalid value."""
+
+    def __init__(self, option: str, value: Any, reason: str) -> None:
+        self.option = option
+        self.value = value
+        self.reason = reason
+        super().__init__(f"invalid value for {option}: {value!r} ({reason})")
+
+
+class ExtractionError(BoilerplateError, ValueError):
+    """The input cannot be read as an HTML page (binary data, unsupported type)."""
