@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-from lxml import etree, html as lxml_html
+from lxml import etree
 from w3lib.encoding import html_to_unicode
 
 from .errors import ExtractionError
@@ -53,11 +53,15 @@ def decode(body: bytes, content_type: str | None = None) -> str:
 
 
 def parse(text: str, *, url: str | None = None) -> etree._Element | None:
-    """Parse ``text`` as parsel does for Scrapy responses (same parser, same clean-up)."""
+    """Parse ``text`` as parsel does for Scrapy responses (same parser settings, same clean-up).
+
+    The elements are plain lxml elements rather than ``lxml.html`` ones: the
+    tree is the same, and building it skips a Python call per element.
+    """
     body = text.strip().replace("\x00", "").encode("utf-8", "replace")
     if not body:
         return None
-    parser = lxml_html.HTMLParser(recover=True, encoding="utf-8", huge_tree=True)
+    parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True)
     try:
         return etree.fromstring(body, parser=parser, base_url=url)
     except etree.LxmlError:

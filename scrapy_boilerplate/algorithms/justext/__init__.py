@@ -6,7 +6,7 @@ from lxml import etree
 
 from ...result import Extraction
 from .blocks import JustextBlock
-from .classify import GOOD, Classified, classify
+from .classify import GOOD, classify_context_free, classify_in_context
 from .language import pick_stoplist
 from .options import AUTO, JustextOptions
 from .segment import segment
@@ -20,45 +20,27 @@ _NO_STOPWORDS: frozenset[str] = frozenset()
 def run(root: etree._Element, options: JustextOptions) -> Extraction:
     """Segment the tree under ``root`` and classify its blocks."""
     paragraphs = segment(root)
+    words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:
-        stoplist = pick_stoplist(paragraph.text for paragraph in paragraphs)
+        stoplist = pick_stoplist(words_of)
     if stoplist is None:
         options = options.for_stoplist(None)
     stopwords = stoplist.words if stoplist is not None else _NO_STOPWORDS
 
-    measured = []
-    for paragraph in paragraphs:
-        text = paragraph.text
-        chars = len(text)
-        words = text.lower().split()
-        measured.append(Classified(
-            text=text,
-            chars=chars,
-            words=len(words),
-            chars_in_links=paragraph.chars_in_links,
-            link_density=paragraph.chars_in_links / chars if chars else 0,
-            stopword_density=sum(map(stopwords.__contains__, words)) / len(words) if words else 0,
-            heading=paragraph.heading,
-            in_select=paragraph.in_select,
-        ))
-    classify(measured, options)
-
-    tree = root.getroottree()
     blocks = []
-    for paragraph, classified in zip(paragraphs, measured):
-        label = classified.class_type
-        if not options.no_headlines and paragraph.element.tag == "h1":
-            label = GOOD
+    for paragraph, words in zip(paragraphs, words_of):
+        text = paragraph.text
+        link_density = paragraph.chars_in_links / len(text)
+        stopword_density = sum(map(stopwords.__contains__, words)) / len(words) if words else 0
+        cf_label = classify_context_free(text, link_density, stopword_density, paragraph.in_select, options)
         blocks.append(JustextBlock(
-            text=classified.text,
-            label=label,
-            xpath=tree.getpath(paragraph.element),
-            chars=classified.chars,
-            words=classified.words,
-            link_density=classified.link_density,
-            cf_label=classified.cf_class,
-            heading=classified.heading,
-            stopword_density=classified.stopword_density,
+            text, cf_label, paragraph.xpath, len(text), len(words), link_density,
+            cf_label, paragraph.heading and not options.no_headings, stopword_density,
         ))
+    classify_in_context(blocks, options)
+    if not options.no_headlines:
+        for paragraph, block in zip(paragraphs, blocks):
+            if paragraph.element.tag == "h1":
+                block.label = GOOD
     return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from itertools import chain
 from collections.abc import Iterable
 
 from .stoplists import Stoplist, available, builtin
@@ -11,6 +12,8 @@ from .stoplists import Stoplist, available, builtin
 #: Below this share of stop words no stoplist fits the page (Chinese, Japanese,
 #: Thai, code, lists of names): classify it in the language-independent mode.
 MIN_COVERAGE = 0.05
+#: Fewer words than this do not tell one language from another.
+MIN_WORDS = 20
 
 
 @functools.cache
@@ -28,11 +31,11 @@ def _names() -> tuple[str, ...]:
     return tuple(available().values())
 
 
-def pick_stoplist(texts: Iterable[str]) -> Stoplist | None:
-    """The shipped stoplist covering the largest share of the words in ``texts``, or ``None``."""
-    counts = Counter(" ".join(texts).lower().split())
+def pick_stoplist(words: Iterable[Iterable[str]]) -> Stoplist | None:
+    """The shipped stoplist covering the largest share of ``words`` (lower-cased, in groups), or ``None``."""
+    counts = Counter(chain.from_iterable(words))
     total = sum(counts.values())
-    if not total:
+    if total < MIN_WORDS:
         return None
     index = _languages_of_word()
     scores = [0] * len(_names())

@@ -1,0 +1,58 @@
+"""The reference extractors our algorithms are measured against, in the same run.
+
+Each entry names our counterpart (an algorithm of ``scrapy_boilerplate.ALGORITHMS``
+and the options that match the reference's configuration) and a function that
+runs the reference on a decoded page and returns its main text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import justext
+from boilerpy3 import extractors as boilerpy3
+
+from scrapy_boilerplate import extract
+
+
+@dataclass(frozen=True)
+class Reference:
+    name: str
+    algorithm: str
+    extract_text: Callable[[str], str]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def _justext_text(html: str, stopwords: frozenset[str]) -> str:
+    return "\n".join(p.text for p in justext.justext(html, stopwords) if not p.is_boilerplate)
+
+
+def _justext_english(html: str) -> str:
+    return _justext_text(html, justext.get_stoplist("English"))
+
+
+def _justext_best_stoplist(html: str) -> str:
+    # The stoplist with the best coverage of the page, as scrapy_boilerplate picks it.
+    language = extract(html).language
+    return _justext_text(html, justext.get_stoplist(language) if language else frozenset())
+
+
+# boilerpy3 warns on every page with nested links; it returns an empty text
+# where it cannot parse (raise_on_failure=False).
+logging.getLogger("boilerpy3").setLevel(logging.ERROR)
+_boilerpy3_article = boilerpy3.ArticleExtractor(raise_on_failure=False).get_content
+_boilerpy3_default = boilerpy3.DefaultExtractor(raise_on_failure=False).get_content
+
+
+REFERENCES: dict[str, Reference] = {
+    reference.name: reference
+    for reference in (
+        Reference("justext 3.0.2, English stoplist", "justext", _justext_english, {"stoplist": "English"}),
+        Reference("justext 3.0.2, best stoplist per page", "justext", _justext_best_stoplist),
+        Reference("boilerpy3 1.0.7 ArticleExtractor", "boilerpipe-article", _boilerpy3_article),
+        Reference("boilerpy3 1.0.7 DefaultExtractor", "boilerpipe-default", _boilerpy3_default),
+    )
+}
