@@ -20,6 +20,9 @@ HtmlInput = Union[str, bytes, etree._Element, Any]
 #: and undecodable bytes is binary data (an image, a PDF, an archive), not HTML.
 MAX_BINARY_SHARE = 0.1
 _SNIFF_CHARS = 4096
+#: How files that are not HTML begin: PDF, PNG, GIF, JPEG, gzip, zip, WebP/RIFF, Ogg, 7z.
+_FILE_SIGNATURES = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"\x1f\x8b", b"PK\x03\x04",
+                    b"RIFF", b"OggS", b"7z\xbc\xaf")
 _CONTROL_CHARS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r\f") | {"\x7f", "\ufffd"}
 
 
@@ -37,19 +40,20 @@ def to_root(page: HtmlInput, *, url: str | None = None) -> etree._Element | None
     if isinstance(selector_root, str):  # a Selector over a text node
         page = selector_root
     if isinstance(page, bytes):
+        if page.startswith(_FILE_SIGNATURES):
+            raise ExtractionError("the input is binary data, not an HTML page")
         page = decode(page)
     if not isinstance(page, str):
         raise ExtractionError(f"cannot extract from {type(page).__name__}: expected str, bytes, "
                               "an lxml element or a parsel Selector")
+    if _looks_binary(page):
+        raise ExtractionError("the input is binary data, not an HTML page")
     return parse(page, url=url)
 
 
 def decode(body: bytes, content_type: str | None = None) -> str:
     """Decode ``body`` as a crawler does: BOM, then the declared charset, then UTF-8 with replacement."""
-    _, text = html_to_unicode(content_type, body)
-    if _looks_binary(text):
-        raise ExtractionError("the input is binary data, not an HTML page")
-    return text
+    return html_to_unicode(content_type, body)[1]
 
 
 def parse(text: str, *, url: str | None = None) -> etree._Element | None:
@@ -69,6 +73,8 @@ def parse(text: str, *, url: str | None = None) -> etree._Element | None:
 
 
 def _looks_binary(text: str) -> bool:
+    if text[:8].encode("latin-1", "replace").startswith(_FILE_SIGNATURES):
+        return True
     head = text[:_SNIFF_CHARS]
     if not head:
         return False

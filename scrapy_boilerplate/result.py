@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,14 @@ class Block:
         return self.label == GOOD
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """A JSON-ready ``dict`` of the block's fields."""
+        return {name: getattr(self, name) for name in _field_names(type(self))}
+
+
+@functools.cache
+def _field_names(block_type: type[Block]) -> tuple[str, ...]:
+    # dataclasses.asdict deep-copies every value; blocks hold plain values only.
+    return tuple(f.name for f in dataclasses.fields(block_type))
 
 
 @dataclass(slots=True)

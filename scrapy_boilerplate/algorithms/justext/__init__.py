@@ -6,7 +6,7 @@ from lxml import etree
 
 from ...result import Extraction
 from .blocks import JustextBlock
-from .classify import GOOD, classify_context_free, classify_in_context
+from .classify import BAD, GOOD, classify_context_free, classify_in_context
 from .language import pick_stoplist
 from .options import AUTO, JustextOptions
 from .segment import segment
@@ -19,7 +19,7 @@ _NO_STOPWORDS: frozenset[str] = frozenset()
 
 def run(root: etree._Element, options: JustextOptions) -> Extraction:
     """Segment the tree under ``root`` and classify its blocks."""
-    paragraphs = segment(root)
+    paragraphs = segment(root, images=options.images)
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:
@@ -33,7 +33,10 @@ def run(root: etree._Element, options: JustextOptions) -> Extraction:
         text = paragraph.text
         link_density = paragraph.chars_in_links / len(text)
         stopword_density = sum(map(stopwords.__contains__, words)) / len(words) if words else 0
-        cf_label = classify_context_free(text, link_density, stopword_density, paragraph.in_select, options)
+        if paragraph.image_only:
+            cf_label = BAD
+        else:
+            cf_label = classify_context_free(text, link_density, stopword_density, paragraph.in_select, options)
         blocks.append(JustextBlock(
             text, cf_label, paragraph.xpath, len(text), len(words), link_density,
             cf_label, paragraph.heading and not options.no_headings, stopword_density,

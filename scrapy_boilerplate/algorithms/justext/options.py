@@ -21,11 +21,13 @@ class JustextOptions(Options):
     (no stop words; both stop-word thresholds become 0), or ``"auto"``: for each
     page the shipped stoplist that covers most of its words.
 
-    ``no_headlines=False`` turns on the Java port's headline rule: a block in an
-    ``<h1>`` is always good. ``early_headings=True`` runs the heading step
-    before the context-sensitive pass as the paper and jusText 1.x do; justext
-    3.0.2 skips it (its look-ahead runs before the classes are set), so the
-    default keeps its results.
+    Two rules of the Java port, off by default: ``no_headlines=False`` makes a
+    block in an ``<h1>`` always good; ``images=True`` adds each ``<img>``'s
+    ``alt`` text to its block and makes a block of images alone bad.
+
+    ``early_headings=True`` runs the heading step before the context-sensitive
+    pass, as the paper and jusText 1.x do; justext 3.0.2 skips it (its
+    look-ahead runs before the classes are set), so the default keeps its results.
     """
 
     algorithm: ClassVar[str] = "justext"
@@ -39,6 +41,7 @@ class JustextOptions(Options):
     no_headings: bool = False
     no_headlines: bool = True
     early_headings: bool = False
+    images: bool = False
     stoplist: Any = AUTO
 
     def __post_init__(self) -> None:
@@ -51,6 +54,7 @@ class JustextOptions(Options):
         check_bool("no_headings", self.no_headings)
         check_bool("no_headlines", self.no_headlines)
         check_bool("early_headings", self.early_headings)
+        check_bool("images", self.images)
         stoplist = self.stoplist
         if isinstance(stoplist, str) and stoplist.lower() == AUTO:
             stoplist = AUTO

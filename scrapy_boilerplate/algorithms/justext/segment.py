@@ -35,8 +35,9 @@ HEADING_PATTERN = re.compile(r"\bh\d\b")
 
 # What a start or end event means to the walk: a kind in the low bits, and
 # flags for headings and select-like elements, which the paragraph records.
-_INLINE, _PARAGRAPH, _BR, _LINK, _ASK, _UNWRAP, _KILL = range(7)
+_INLINE, _PARAGRAPH, _BR, _LINK, _IMAGE, _ASK, _UNWRAP, _KILL = range(8)
 _KIND_BITS = 7
+# Counted as 8 per open heading and 16 per open select-like element.
 _HEADING, _SELECT = 8, 16
 _CODE_OF_TAG = {
     **{tag: _PARAGRAPH for tag in PARAGRAPH_TAGS},
@@ -44,6 +45,7 @@ _CODE_OF_TAG = {
     **{tag: _UNWRAP for tag in UNWRAPPED_TAGS},
     "br": _BR,
     "a": _LINK,
+    "img": _IMAGE,
     "link": _ASK,
     "param": _ASK,
 }
@@ -83,18 +85,20 @@ class Paragraph:
     """Some open element at its start is a heading (``h1`` ... ``h6``)."""
     in_select: bool
     """Some open element at its start is named like ``select``."""
+    image_only: bool = False
+    """All its text is images' alternative text (only when segmenting with ``images``)."""
 
 
-def segment(root: etree._Element) -> list[Paragraph]:
-    """Split the tree under ``root`` into paragraphs, in document order."""
+def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
+    """Split the tree under ``root`` into paragraphs, in document order.
+
+    With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
+    the Java port of jusText does; the reference ignores images.
+    """
     paragraphs: list[Paragraph] = []
-    # The paragraph being filled: the event that opened it and its text pieces.
-    opened_by, after_end, pieces, chars_in_links = root, False, [], 0
-    # The XPath of each open element, and how many children of each tag it has had so far.
-    root_xpath = root.getroottree().getpath(root)
-    open_xpaths = [root_xpath]
-    child_counts: list[dict[str, int]] = [{}]
-    opened_at = root_xpath
+    # The paragraph being filled: where it starts, its text pieces and link characters.
+    start_element, start_position, pieces, chars_in_links = root, None, [], 0
+    has_text = False  # the paragraph has text besides images' alt text
     heading = in_select = False
     # How many open elements are headings, or named like "select".
     headings = selects = 0
@@ -102,27 +106,31 @@ def segment(root: etree._Element) -> list[Paragraph]:
     # Text not yet separated by a kept node from the text before it: the
     # reference gets it as one text node.
     pending = ""
+    # Where the innermost open element is, as a chain of (parent position,
+    # tag, index among its parent's children of that tag), and how many
+    # children of each tag every open element has had so far; the root's own
+    # place among its siblings comes first. Strings are built only for the
+    # paragraphs kept, so that a deep page costs memory in proportion to its depth.
+    parent = root.getparent()
+    root_prefix = parent.getroottree().getpath(parent) if parent is not None else ""
+    position: tuple | None = None
+    child_counts = [{root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}]
 
     def close() -> None:
         # A paragraph of line breaks alone has no text after stripping; the
         # reference drops it (its Paragraph is falsy when empty).
         text = "".join(pieces).strip()
         if text:
-            element = opened_by.getparent() if after_end else opened_by
             paragraphs.append(Paragraph(
-                root if element is None else element, opened_at,
-                normalize_whitespace(text), chars_in_links, heading, in_select,
+                start_element, _xpath(root_prefix, start_position), normalize_whitespace(text),
+                chars_in_links, heading, in_select,
+                not has_text,
             ))
 
     code_of_tag = {tag: _code(tag) for tag in _CODE_OF_TAG}
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
     for event, node in walker:
-        if event == "comment":
-            pending += node.tail or ""
-            continue
-        if event == "pi":
-            kind = _INLINE
-        else:
+        if event == "start":
             tag = node.tag
             code = code_of_tag.get(tag)
             if code is None:
@@ -130,37 +138,51 @@ def segment(root: etree._Element) -> list[Paragraph]:
             kind = code & _KIND_BITS
             if kind == _ASK:
                 kind = _cleaner_action(node)
-            if node is not root:
-                if event == "start":
-                    counts = child_counts[-1]
-                    count = counts[tag] = counts.get(tag, 0) + 1
-                    if kind != _KILL:
-                        open_xpaths.append(f"{open_xpaths[-1]}/{tag}[{count}]")
-                        child_counts.append({})
-                elif kind != _KILL:
-                    open_xpaths.pop()
-                    child_counts.pop()
-            if kind >= _UNWRAP:
-                if kind == _KILL:
-                    if event == "start":
-                        walker.skip_subtree()
-                    else:
-                        pending += node.tail or ""
-                    continue
-                if kind == _UNWRAP:
-                    pending += (node.text if event == "start" else node.tail) or ""
-                    continue
+            counts = child_counts[-1]
+            count = counts[tag] = counts.get(tag, 0) + 1
+            if kind == _KILL:
+                walker.skip_subtree()
+                continue
+            position = (position, tag, count)
+            child_counts.append({})
+            if kind == _UNWRAP:
+                if node.text:
+                    pending += node.text
+                continue
             if code > _KIND_BITS:
-                step = 1 if event == "start" else -1
-                if code & _HEADING:
-                    headings += step
-                if code & _SELECT:
-                    selects += step
+                headings += code & _HEADING
+                selects += code & _SELECT
+        elif event == "end":
+            tag = node.tag
+            code = code_of_tag[tag]
+            kind = code & _KIND_BITS
+            if kind == _ASK:
+                kind = _cleaner_action(node)
+            if kind == _KILL:
+                if node.tail:
+                    pending += node.tail
+                continue
+            position = position[0]
+            child_counts.pop()
+            if kind == _UNWRAP:
+                if node.tail:
+                    pending += node.tail
+                continue
+            if code > _KIND_BITS:
+                headings -= code & _HEADING
+                selects -= code & _SELECT
+        elif event == "comment":
+            if node.tail:
+                pending += node.tail
+            continue
+        else:  # a processing instruction: kept, so it ends a text node
+            kind = _INLINE
 
         # A kept node ends the text node before it: the reference's characters().
         if pending:
             if not pending.isspace():
                 pieces.append(pending)
+                has_text = True
                 if in_link:
                     chars_in_links += len(normalize_whitespace(pending))
                 after_br = False
@@ -170,31 +192,44 @@ def segment(root: etree._Element) -> list[Paragraph]:
             if kind == _PARAGRAPH or (kind == _BR and after_br):
                 if pieces:
                     close()
-                opened_by, after_end, pieces, chars_in_links = node, False, [], 0
+                start_element, start_position, pieces, chars_in_links = node, position, [], 0
+                has_text = False
                 heading, in_select = headings > 0, selects > 0
-                opened_at = open_xpaths[-1]
             else:
                 after_br = kind == _BR
                 if after_br:
                     pieces.append(" ")
                 elif kind == _LINK:
                     in_link = True
+                elif kind == _IMAGE and images:
+                    alt = node.get("alt", "")
+                    if alt and not alt.isspace():
+                        pieces.append(f" {alt} ")
             pending = node.text or ""
-        else:
-            if kind == _PARAGRAPH:
-                if pieces:
-                    close()
-                opened_by, after_end, pieces, chars_in_links = node, True, [], 0
-                heading, in_select = headings > 0, selects > 0
-                opened_at = open_xpaths[-1]
-            elif kind == _LINK:
-                in_link = False
-            # The root's tail, outside the page, stays pending for ever.
-            pending = node.tail or ""
+            continue
+        if kind == _PARAGRAPH:
+            if pieces:
+                close()
+            # What follows the end of a paragraph tag starts in its parent.
+            start_element, start_position, pieces, chars_in_links = node.getparent(), position, [], 0
+            has_text = False
+            heading, in_select = headings > 0, selects > 0
+        elif kind == _LINK:
+            in_link = False
+        # The root's tail, outside the page, stays pending for ever.
+        pending = node.tail or ""
 
     if pieces:
         close()
     return paragraphs
+
+
+def _xpath(prefix: str, position: tuple | None) -> str:
+    steps = []
+    while position is not None:
+        position, tag, index = position
+        steps.append(f"/{tag}[{index}]")
+    return prefix + "".join(reversed(steps))
 
 
 def _cleaner_action(element: etree._Element) -> int:

@@ -1,0 +1,222 @@
+"""``extract``: what it accepts, what it returns, how it validates options."""
+
+from __future__ import annotations
+
+import inspect
+import json
+
+import pytest
+from lxml import etree, html as lxml_html
+from parsel import Selector
+from scrapy.http import HtmlResponse
+
+import scrapy_boilerplate.document
+from scrapy_boilerplate import Extraction, ExtractionError, JustextOptions, OptionError, extract
+
+ENGLISH = (
+    "The committee said on Tuesday that it would not be able to finish the report before the end "
+    "of the year, because many of the people who were asked to give evidence have not yet replied to the letters that were sent to them in the spring."
+)
+RUSSIAN = "Комитет сообщил во вторник, что не сможет закончить доклад до конца года, потому что многие ещё не ответили."
+MENU = "Home | News | Sport | Weather | Contact"
+
+
+def page(*paragraphs: str, head: str = "") -> str:
+    body = "".join(f"<p>{text}</p>" for text in paragraphs)
+    return f"<html><head>{head}</head><body>{body}</body></html>"
+
+
+def block_texts(result: Extraction) -> list[str]:
+    return [block.text for block in result.blocks]
+
+
+# --- the result ------------------------------------------------------------------
+
+def test_text_is_the_good_blocks_one_per_line():
+    result = extract(page(MENU, ENGLISH, ENGLISH.upper(), MENU))
+    assert [block.label for block in result.blocks] == ["bad", "good", "good", "bad"]
+    assert result.text == f"{ENGLISH}\n{ENGLISH.upper()}"
+
+
+def test_language_is_the_picked_stoplist():
+    assert extract(page(ENGLISH)).language == "English"
+
+
+def test_language_of_a_named_stoplist():
+    assert extract(page(ENGLISH), stoplist="german").language == "German"
+
+
+@pytest.mark.parametrize("stoplist", [None, ["the", "of"]])
+def test_no_language_without_a_named_stoplist(stoplist):
+    assert extract(page(ENGLISH), stoplist=stoplist).language is None
+
+
+def test_to_dict_is_json_ready():
+    result = extract(page(MENU, ENGLISH))
+    data = json.loads(json.dumps(result.to_dict()))
+    assert data["algorithm"] == "justext"
+    assert data["language"] == "English"
+    assert data["text"] == ENGLISH
+    assert [block["text"] for block in data["blocks"]] == [MENU, ENGLISH]
+    assert set(data["blocks"][1]) == {
+        "text", "label", "xpath", "chars", "words", "link_density", "cf_label", "heading", "stopword_density",
+    }
+    assert "html" not in data
+
+
+def test_empty_page_gives_an_empty_extraction():
+    result = extract("")
+    assert (result.blocks, result.text, result.language, result.algorithm) == ([], "", None, "justext")
+
+
+# --- options -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, value", [
+    ("length_low", -1),
+    ("max_heading_distance", -5),
+    ("max_link_density", -0.1),
+    ("stopwords_low", float("nan")),
+    ("length_low", 300),  # above length_high
+    ("stopwords_low", 0.5),  # above stopwords_high
+    ("length_low", "70"),
+    ("length_high", 7.5),
+    ("max_link_density", True),
+    ("no_headings", 1),
+    ("early_headings", "yes"),
+    ("no_headlines", None),
+    ("stoplist", "Klingon"),
+    ("stoplist", 5),
+    ("stoplist", b"English"),
+    ("stoplist", {"the": 1}),
+    ("stoplist", ["the", 1]),
+    ("colour", "blue"),
+])
+def test_invalid_option(name, value):
+    with pytest.raises(OptionError) as raised:
+        extract(page(ENGLISH), **{name: value})
+    assert isinstance(raised.value, ValueError)
+    assert raised.value.option == name
+    assert name in str(raised.value)
+
+
+def test_length_high_below_length_low_names_length_low():
+    with pytest.raises(OptionError, match="length_high") as raised:
+        JustextOptions(length_high=10)
+    assert raised.value.option == "length_low"
+
+
+def test_unknown_algorithm():
+    with pytest.raises(OptionError) as raised:
+        extract(page(ENGLISH), algorithm="nope")
+    assert raised.value.option == "algorithm"
+
+
+def test_options_are_frozen():
+    with pytest.raises(AttributeError):
+        JustextOptions().length_low = 5
+
+
+def test_prepared_options_with_overrides():
+    options = JustextOptions(stoplist="English", length_high=10_000)
+    assert extract(page(ENGLISH), options=options).blocks[0].cf_label == "near-good"
+    assert extract(page(ENGLISH), options=options, length_high=100).blocks[0].cf_label == "good"
+    assert options.length_high == 10_000
+
+
+def test_prepared_options_overrides_are_validated():
+    with pytest.raises(OptionError):
+        extract(page(ENGLISH), options=JustextOptions(), length_low=-1)
+
+
+def test_options_have_the_references_names_and_defaults():
+    justext = pytest.importorskip("justext", reason="the reference justext is in the bench extra")
+    parameters = inspect.signature(justext.justext).parameters
+    thresholds = ("length_low", "length_high", "stopwords_low", "stopwords_high",
+                  "max_link_density", "max_heading_distance", "no_headings")
+    options = JustextOptions()
+    assert {name: getattr(options, name) for name in thresholds} == {
+        name: parameters[name].default for name in thresholds
+    }
+
+
+# --- input forms -----------------------------------------------------------------
+
+def test_str_and_bytes_give_the_same_blocks():
+    html = page(MENU, RUSSIAN)
+    assert extract(html.encode("utf-8")) == extract(html)
+
+
+@pytest.mark.parametrize("encoded", [
+    b"\xef\xbb\xbf" + page(RUSSIAN).encode("utf-8"),
+    page(RUSSIAN).encode("utf-16"),  # with its BOM
+], ids=["utf-8", "utf-16"])
+def test_bytes_with_a_byte_order_mark(encoded):
+    assert block_texts(extract(encoded)) == [RUSSIAN]
+
+
+@pytest.mark.parametrize("head", ['<meta charset="windows-1251">',
+                                  '<meta http-equiv="Content-Type" content="text/html; charset=cp1251">'])
+def test_bytes_in_the_declared_charset(head):
+    assert block_texts(extract(page(RUSSIAN, head=head).encode("cp1251"))) == [RUSSIAN]
+
+
+def test_bytes_with_a_wrong_charset_declaration():
+    body = page("caf\xe9 cr\xe8me", head='<meta charset="utf-8">').encode("latin-1")
+    assert block_texts(extract(body)) == ["caf\ufffd cr\ufffdme"]
+
+
+def test_bytes_with_an_unknown_charset_declaration():
+    body = page("caf\xe9", head='<meta charset="no-such-charset">').encode("utf-8")
+    assert block_texts(extract(body)) == ["caf\xe9"]
+
+
+def test_lxml_element():
+    root = lxml_html.fromstring(page(MENU, ENGLISH))
+    assert extract(root) == extract(page(MENU, ENGLISH))
+
+
+def test_lxml_subtree_covers_only_that_subtree():
+    root = lxml_html.fromstring("<html><body><div><p>inside</p></div><p>outside</p></body></html>")
+    assert block_texts(extract(root.find("body/div"))) == ["inside"]
+
+
+def test_parsel_selector():
+    assert extract(Selector(text=page(MENU, ENGLISH))) == extract(page(MENU, ENGLISH))
+
+
+def test_parsel_selector_over_text():
+    text_node = Selector(text="<p>plain words</p>").xpath("//p/text()")[0]
+    assert block_texts(extract(text_node)) == ["plain words"]
+
+
+def test_scrapy_response_selector():
+    body = page(MENU, RUSSIAN, head='<meta charset="windows-1251">').encode("cp1251")
+    response = HtmlResponse("https://example.com/", body=body)
+    result = extract(response.selector, url=response.url)
+    assert block_texts(result) == [MENU, RUSSIAN]
+    assert response.selector.root.getroottree().xpath(result.blocks[1].xpath)[0].text == RUSSIAN
+
+
+@pytest.mark.parametrize("make_tree", [
+    lambda html: lxml_html.fromstring(html),
+    lambda html: Selector(text=html),
+], ids=["lxml", "parsel"])
+def test_parsed_tree_is_neither_modified_nor_parsed_again(make_tree, monkeypatch):
+    html = page(MENU, ENGLISH, head="<title>t</title><style>p {}</style>").replace(
+        "</body>", "<script>x()</script><form><input><select><option>o</option></select></form></body>")
+    tree = make_tree(html)
+    root = getattr(tree, "root", tree)
+    before = etree.tostring(root)
+
+    def no_parsing(*args, **kwargs):
+        raise AssertionError("a parsed tree was parsed again")
+
+    monkeypatch.setattr(scrapy_boilerplate.document, "parse", no_parsing)
+    assert block_texts(extract(tree)) == [MENU, ENGLISH]
+    assert etree.tostring(root) == before
+
+
+@pytest.mark.parametrize("value", [None, 5, 2.5, ["<p>a</p>"], object()])
+def test_unsupported_input_type(value):
+    with pytest.raises(ExtractionError):
+        extract(value)

@@ -1,0 +1,147 @@
+"""Input that is not a well-formed HTML page: never an unhandled exception, always the same outcome."""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+
+import pytest
+from lxml import etree
+
+from scrapy_boilerplate import Extraction, ExtractionError, extract
+
+
+def outcome(page) -> tuple[str, object]:
+    """What ``extract`` makes of ``page``: its result as a dict, or the ``ExtractionError`` message."""
+    try:
+        result = extract(page)
+    except ExtractionError as error:
+        assert isinstance(error, ValueError)
+        return "error", str(error)
+    assert isinstance(result, Extraction)
+    data = result.to_dict()
+    # JSON-ready and encodable: no lone surrogates left in the text.
+    json.dumps(data, ensure_ascii=False).encode("utf-8")
+    return "extraction", data
+
+
+def assert_empty_or_error(page) -> None:
+    kind, value = outcome(page)
+    assert kind == "error" or value["blocks"] == [], value
+
+
+def small_pdf() -> bytes:
+    """A one-page PDF saying "Hello", with a compressed content stream, as a server would send it."""
+    content = zlib.compress(b"BT /F1 24 Tf 72 720 Td (Hello) Tj ET")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(content), content),
+    ]
+    pdf = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"
+    for number, body in enumerate(objects, 1):
+        pdf += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    return pdf + b"trailer\n<< /Root 1 0 R /Size 5 >>\n%%EOF\n"
+
+
+EMPTY_PAGES = {
+    "empty str": "",
+    "empty bytes": b"",
+    "whitespace": " \n\t\r ",
+    "whitespace bytes": b" \n\t ",
+    "comment only": "<!-- nothing -->",
+    "doctype only": "<!DOCTYPE html>",
+    "empty elements": "<html><head><title></title></head><body><div> </div></body></html>",
+    "script only": "<script>document.write('x')</script>",
+    "processing instruction": "<?php echo 'x'; ?>",
+}
+
+
+@pytest.mark.parametrize("page", EMPTY_PAGES.values(), ids=EMPTY_PAGES)
+def test_page_without_text_gives_an_empty_extraction(page):
+    assert outcome(page) == ("extraction", extract("").to_dict())
+
+
+BINARY_PAGES = {
+    "NUL characters": "\x00" * 100,
+    "random bytes": random.Random(2011).randbytes(4096),
+    "gzip": zlib.compress(b"<p>compressed</p>" * 100),
+    "pdf": small_pdf(),
+    "png header": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
+}
+
+
+@pytest.mark.parametrize("page", BINARY_PAGES.values(), ids=BINARY_PAGES)
+def test_binary_data_gives_an_error_or_nothing(page):
+    assert_empty_or_error(page)
+    assert outcome(page) == outcome(page)
+
+
+ODD_PAGES = {
+    "plain text": "just some words, no markup at all",
+    "json": '{"title": "x", "items": [1, 2, {"nested": null}], "html": "<p>a</p>"}',
+    "lone angle bracket": "<",
+    "unclosed tags": "<html><body><div><p>open <b>bold <i>italic",
+    "stray end tags": "</p></div>text</body></html></html>",
+    "cdata": "<![CDATA[not html]]><p>after</p>",
+    "xml declaration in str": '<?xml version="1.0" encoding="latin-1"?><html><body><p>caf\xe9</p></body></html>',
+    "NUL bytes in str": "<p>a\x00b</p>\x00",
+    "NUL bytes in bytes": b"<p>a\x00b</p>",
+    "lone surrogates": "<p>a\ud800b\udfffc</p>",
+    "control characters": "<p>a\x01\x02\x1bb</p>",
+    "wrong charset declared": b'<meta charset="shift_jis"><p>caf\xc3\xa9 \xe2\x82\xac</p>',
+    "utf-16 declared on ascii": b'<html><head><meta charset="utf-16"></head><body><p>hello</p></body></html>',
+    "utf-32 declared on ascii": b'<html><head><meta charset="utf-32"></head><body><p>hello</p></body></html>',
+    "unknown charset declared": b'<meta charset="x-no-such"><p>caf\xc3\xa9</p>',
+    "invalid utf-8": b"<p>caf\xe9 \xff\xfe broken</p>",
+    "undefined entities": "<p>&nosuch; &#xffffffff; &#0; &#55296;</p>",
+    "huge attribute": "<p title='" + "x" * 100_000 + "'>text</p>",
+    "many siblings": "<p>x</p>" * 20_000,
+}
+
+
+@pytest.mark.parametrize("page", ODD_PAGES.values(), ids=ODD_PAGES)
+def test_odd_input_gives_the_same_outcome_every_time(page):
+    assert outcome(page) == outcome(page)
+
+
+def test_nul_bytes_are_dropped():
+    assert extract("<p>a\x00b</p>").blocks[0].text == "ab"
+
+
+def test_lone_surrogates_are_replaced():
+    text = extract("<p>a\ud800b</p>").blocks[0].text
+    assert text.encode("utf-8", "strict")
+    assert text.startswith("a") and text.endswith("b")
+
+
+def test_100000_nested_divs():
+    depth = 100_000
+    kind, _ = outcome("<p>before</p>" + "<div>" * depth + "deep" + "</div>" * depth + "<p>after</p>")
+    assert kind in {"extraction", "error"}
+
+
+def test_deep_parsed_tree():
+    # Far deeper than Python's recursion limit. lxml builds this tree in
+    # quadratic time (each append checks the ancestors), hence not 100,000.
+    root = etree.Element("html")
+    element = etree.SubElement(root, "body")
+    for _ in range(10_000):
+        element = etree.SubElement(element, "div")
+    element.text = "deep text"
+    (block,) = extract(root).blocks
+    assert block.text == "deep text"
+    # Too deep for libxml2's XPath engine to evaluate; count its steps instead.
+    assert block.xpath.count("/div") == 10_000
+
+
+def test_20_mb_page():
+    sentence = "It was the best of times, it was the worst of times, it was the age of wisdom."
+    paragraph = "<p>" + " ".join([sentence] * 25) + "</p>\n"
+    page = "<html><body>" + paragraph * (20_000_000 // len(paragraph)) + "</body></html>"
+    assert len(page) > 19_900_000
+    result = extract(page)
+    assert len(result.blocks) == 20_000_000 // len(paragraph)
+    assert result.language == "English"

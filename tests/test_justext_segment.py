@@ -1,0 +1,126 @@
+"""Segmentation into blocks: paragraph tags, ``<br><br>``, links, preprocessing, block fields."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import etree, html as lxml_html
+
+from scrapy_boilerplate import JustextBlock, extract
+from scrapy_boilerplate.algorithms.justext.segment import normalize_whitespace
+
+
+def texts(body: str) -> list[str]:
+    return [block.text for block in extract(f"<html><body>{body}</body></html>", stoplist=None).blocks]
+
+
+#: name -> (body, block texts); justext 3.0.2 splits these the same way.
+SEGMENT_CASES = {
+    "paragraph tags split": ("<p>one</p><div>two</div><li>three</li>", ["one", "two", "three"]),
+    "inline tags do not split": ("<p>a <b>b</b> c <span>d</span></p>", ["a b c d"]),
+    "blank text between tags is dropped": ("<p><b>a</b> <i>b</i></p>", ["ab"]),
+    "text around a nested paragraph": ("<div>outer<p>inner</p>tail</div>", ["outer", "inner", "tail"]),
+    "table cells": ("<table><tr><td>a</td><td>b</td></tr></table>", ["a", "b"]),
+    "double br splits": ("<div>one<br><br>two</div>", ["one", "two"]),
+    "double br with blank text between splits": ("<div>one<br> \n <br>two</div>", ["one", "two"]),
+    "single br does not split": ("<div>one<br>two<br>three</div>", ["one two three"]),
+    "br runs split once": ("<div>one<br><br><br><br>two</div>", ["one", "two"]),
+    "blocks of line breaks alone are dropped": ("<div><br><br><br></div><p>z</p>", ["z"]),
+    "whitespace collapses": ("<p>a  \t b\xa0\xa0c</p>", ["a b c"]),
+    "line breaks collapse to one": ("<p>a \n\n  b\r\nc</p>", ["a\nb\nc"]),
+    "entities are decoded": ("<p>a &amp; b &lt; c</p>", ["a & b < c"]),
+    "comments are removed and their sides joined": ("<p>a<!-- note -->b</p>", ["ab"]),
+    "script and style are removed": ("<p>a<script>var x;</script>b<style>p {}</style>c</p>", ["abc"]),
+    "form controls are removed": (
+        "<p>a <button>push</button> b <textarea>typed</textarea> c <input value=v> d</p>", ["a b c d"]),
+    "select is removed with its options": ("<div>a <select><option>o</option></select> b</div>", ["a b"]),
+    "textarea alone is removed": ("<p>a</p><textarea>typed</textarea><p>b</p>", ["a", "b"]),
+    "form is unwrapped without splitting": ("<div>one <form>two</form> three</div>", ["one two three"]),
+    "iframe and object are unwrapped": (
+        "<div>a <iframe>b</iframe> c <object>d<param name=x></object> e</div>", ["a b c d e"]),
+    "applet is removed": ("<p>a<applet>b</applet>c</p>", ["ac"]),
+    "stylesheet links are removed, others kept": ("<p>a<link rel=stylesheet>b<link rel=next>c</p>", ["abc"]),
+    "text straight in body": ("loose text<p>para</p>", ["loose text", "para"]),
+}
+
+
+@pytest.mark.parametrize("body, expected", SEGMENT_CASES.values(), ids=SEGMENT_CASES)
+def test_segment(body, expected):
+    assert texts(body) == expected
+
+
+@pytest.mark.parametrize("body, expected", SEGMENT_CASES.values(), ids=SEGMENT_CASES)
+def test_segment_agrees_with_the_reference(body, expected):
+    justext = pytest.importorskip("justext", reason="the reference justext is in the bench extra")
+    reference = justext.justext(f"<html><body>{body}</body></html>", frozenset())
+    assert [paragraph.text for paragraph in reference] == expected
+
+
+def test_head_is_removed():
+    page = "<html><head><title>Title</title><meta name=x></head><body><p>body</p></body></html>"
+    assert [block.text for block in extract(page).blocks] == ["body"]
+
+
+def test_double_br_block_starts_at_the_second_br():
+    root = lxml_html.fromstring("<html><body><div>one<br><br>two</div></body></html>")
+    blocks = extract(root).blocks
+    assert [root.getroottree().xpath(block.xpath) for block in blocks] == [
+        [root.find("body/div")], [root.findall("body/div/br")[1]],
+    ]
+
+
+def test_link_density():
+    (block,) = extract("<html><body><p>abc <a href=x>de  \n fg</a></p></body></html>").blocks
+    # The link's text counts after whitespace collapsing: "de\nfg", 5 of "abc de\nfg", 9.
+    assert block.link_density == 5 / 9
+
+
+def test_link_density_of_link_free_text_is_zero():
+    (block,) = extract("<html><body><p>no links</p></body></html>").blocks
+    assert block.link_density == 0
+
+
+def test_heading_covers_text_in_nested_elements():
+    blocks = extract("<html><body><h3><span>head</span> line</h3><p>para</p></body></html>").blocks
+    assert [(block.text, block.heading) for block in blocks] == [("head line", True), ("para", False)]
+
+
+def test_block_fields():
+    page = "<html><body><h2>Title</h2><div>The quick <a href=x>fox</a> jumps</div></body></html>"
+    result = extract(page, stoplist=["the"])
+    title, sentence = result.blocks
+    assert isinstance(sentence, JustextBlock)
+    assert sentence.text == "The quick fox jumps"
+    assert sentence.label in {"good", "bad"}
+    assert sentence.cf_label == "bad"  # short, with link characters
+    assert (sentence.chars, sentence.words) == (19, 4)
+    assert sentence.link_density == 3 / 19
+    assert sentence.stopword_density == 1 / 4
+    assert (title.heading, sentence.heading) == (True, False)
+
+
+def test_xpaths_locate_the_blocks_in_the_parsed_tree():
+    root = lxml_html.fromstring(
+        "<html><body><div>a<p>b</p><p>c<br><br>d</p></div><table><tr><td>e</td></tr></table></body></html>"
+    )
+    blocks = extract(root).blocks
+    found = [root.getroottree().xpath(block.xpath) for block in blocks]
+    assert [[element.tag for element in elements] for elements in found] == [
+        ["div"], ["p"], ["p"], ["br"], ["td"],
+    ]
+    assert found[1][0] is root.find("body/div/p")
+
+
+def test_deleted_elements_leave_the_tree_alone():
+    root = lxml_html.fromstring(
+        "<html><head><style>x</style></head><body><form><p>a<!-- c --><script>s</script>b</p>"
+        "<select><option>o</option></select><textarea>t</textarea></form></body></html>"
+    )
+    before = etree.tostring(root)
+    assert [block.text for block in extract(root).blocks] == ["ab"]
+    assert etree.tostring(root) == before
+
+
+@pytest.mark.parametrize("text", ["a", " a\n\n b ", "a \r\n b", "\t\xa0x\u2028y\x0b\nz\r", "\n \n"])
+def test_normalize_whitespace_matches_the_reference(text):
+    utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
+    assert normalize_whitespace(text) == utils.normalize_whitespace(text)

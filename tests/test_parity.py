@@ -1,0 +1,70 @@
+"""Block-for-block parity with justext 3.0.2 on a sample of the development corpus.
+
+The full comparison is ``python benchmarks/parity.py``; this runs its
+comparison on every 16th page (about 60) to stay fast.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("justext", reason="the reference justext is in the bench extra")
+
+from scrapy_boilerplate import extract  # noqa: E402
+from scrapy_boilerplate.algorithms.justext.stoplists import builtin  # noqa: E402
+
+
+def _load_parity():
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "parity.py"
+    spec = importlib.util.spec_from_file_location("parity", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+parity = _load_parity()
+devset = parity.devset
+
+SAMPLE_STEP = 16
+SAMPLE_SIZE = 60
+
+pytestmark = pytest.mark.skipif(
+    not devset.available(),
+    reason=f"the development corpus is not at {devset.DEVSET} (set DEVSET to its folder)",
+)
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return devset.pages()[::SAMPLE_STEP][:SAMPLE_SIZE]
+
+
+def mismatches(pages, stoplist_of) -> list[str]:
+    found = []
+    for page in pages:
+        stoplist = stoplist_of(page)
+        ours = parity.our_blocks(page.text, stoplist if stoplist else ())
+        theirs = parity.reference_blocks(page.text, stoplist.words if stoplist else frozenset())
+        if ours != theirs:
+            found.append(f"{page.key}: {parity.first_difference(ours, theirs)}")
+    return found
+
+
+def test_sample_size(sample):
+    assert len(sample) == SAMPLE_SIZE
+
+
+def test_english_stoplist(sample):
+    english = builtin("English")
+    assert mismatches(sample, lambda page: english) == []
+
+
+def test_best_stoplist(sample):
+    def best(page):
+        language = extract(page.text).language
+        return builtin(language) if language else None
+
+    assert mismatches(sample, best) == []

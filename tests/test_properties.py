@@ -1,0 +1,104 @@
+"""Properties of ``extract`` on generated text, bytes and HTML fragments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scrapy_boilerplate import Extraction, ExtractionError, extract
+from scrapy_boilerplate.algorithms.justext.segment import normalize_whitespace
+
+STOPLIST = ("the", "of", "and")
+
+TAGS = (
+    "p", "div", "span", "b", "a", "h1", "h2", "li", "ul", "td", "tr", "table", "br", "form",
+    "iframe", "object", "script", "style", "select", "option", "textarea", "x-select", "pre",
+)
+WORDS = st.sampled_from([
+    "the", "of", "and", "word", "text", "The", "©", "&copy;", "&amp;copy", "&lt;", " ", "\n", "\t", "\xa0",
+])
+
+
+def element(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    def render(tag: str, parts: list[str]) -> str:
+        return f"<{tag}>{''.join(parts)}</{tag}>" if tag != "br" else "<br>"
+    return st.builds(render, st.sampled_from(TAGS), st.lists(children, max_size=4))
+
+
+def pages(characters: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """Pages of nested ``TAGS`` around words, comments and short texts of ``characters``."""
+    text = st.lists(WORDS | st.text(characters, max_size=8), max_size=12).map(" ".join)
+    fragments = st.recursive(text | st.just("<!-- comment -->"), element, max_leaves=30)
+    return st.lists(fragments, max_size=6).map(lambda parts: "<html><body>" + "".join(parts) + "</body></html>")
+
+
+PAGES = pages(st.characters())
+# The reference fails on control characters (lxml refuses them in its cleaner).
+PRINTABLE_PAGES = pages(st.characters(exclude_categories=("Cc", "Cs")))
+
+SETTINGS = settings(max_examples=200, deadline=None)
+
+
+def check(page, **options) -> Extraction | None:
+    """Extract twice; check the result's invariants and that both runs agree."""
+    try:
+        result = extract(page, **options)
+    except ExtractionError:
+        with pytest.raises(ExtractionError):
+            extract(page, **options)
+        return None
+    assert extract(page, **options) == result
+    assert all(block.label in {"good", "bad"} for block in result.blocks)
+    assert result.text == "\n".join(block.text for block in result.blocks if block.label == "good")
+    for block in result.blocks:
+        assert block.text and block.text == block.text.strip()
+        assert (block.chars, block.words) == (len(block.text), len(block.text.split()))
+        # Not bounded by 1: as in the reference, link text counts before the block is stripped.
+        assert block.link_density >= 0
+    json.dumps(result.to_dict())
+    return result
+
+
+@SETTINGS
+@given(st.text())
+def test_any_text(text):
+    check(text)
+
+
+@SETTINGS
+@given(st.binary())
+def test_any_bytes(body):
+    check(body)
+
+
+@SETTINGS
+@given(PAGES)
+def test_html_fragments(page):
+    check(page, stoplist=STOPLIST)
+
+
+@SETTINGS
+@given(PAGES, st.booleans(), st.booleans(), st.booleans())
+def test_html_fragments_with_options(page, no_headings, no_headlines, early_headings):
+    check(page, stoplist=None, length_low=5, length_high=30, no_headings=no_headings,
+          no_headlines=no_headlines, early_headings=early_headings)
+
+
+@SETTINGS
+@given(PRINTABLE_PAGES)
+def test_html_fragments_match_the_reference(page):
+    justext = pytest.importorskip("justext", reason="the reference justext is in the bench extra")
+    reference = justext.justext(page, frozenset(STOPLIST))
+    ours = extract(page, stoplist=STOPLIST).blocks
+    assert [(block.text, block.cf_label, block.label, block.heading) for block in ours] == [
+        (p.text, p.cf_class.replace("neargood", "near-good"), p.class_type, p.heading) for p in reference
+    ]
+
+
+@SETTINGS
+@given(st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\xa0\u2028\u3000\x85ab")))
+def test_normalize_whitespace_matches_the_reference(text):
+    utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
+    assert normalize_whitespace(text) == utils.normalize_whitespace(text)
