@@ -12,8 +12,11 @@ from .result import Block, Extraction
 
 __all__ = [
     "ALGORITHMS",
+    "Addon",
     "Block",
     "BoilerplateError",
+    "BoilerplateMiddleware",
+    "BoilerplatePipeline",
     "Extraction",
     "ExtractionError",
     "JustextBlock",
@@ -23,3 +26,14 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+#: The Scrapy components, imported on first use so that the engine works without loading Scrapy.
+_SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateMiddleware", "BoilerplatePipeline"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SCRAPY_COMPONENTS:
+        from . import components
+
+        return getattr(components, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,1 @@
+"""A Scrapy project crawling the bundled site (``../site``) into clean text."""

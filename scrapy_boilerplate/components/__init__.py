@@ -1,0 +1,21 @@
+"""The Scrapy layer: settings, a downloader middleware, an item pipeline and an add-on.
+
+Only this package imports Scrapy; the algorithms stay independent of it.
+"""
+
+from .addon import Addon
+from .middleware import BoilerplateMiddleware
+from .page import RESULT_META_KEY, PageResult
+from .pipeline import BoilerplatePipeline
+from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError
+
+__all__ = [
+    "OPTIONS_META_KEY",
+    "RESULT_META_KEY",
+    "Addon",
+    "BoilerplateMiddleware",
+    "BoilerplatePipeline",
+    "BoilerplateSettings",
+    "PageResult",
+    "SettingError",
+]

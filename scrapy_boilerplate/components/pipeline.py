@@ -1,0 +1,97 @@
+"""The item pipeline: HTML in an item field becomes text, blocks and language."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import MutableMapping
+from typing import TYPE_CHECKING, Any
+
+from itemadapter import ItemAdapter
+from scrapy.exceptions import DropItem
+
+from .classifier import Classifier
+from .page import PageResult
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+
+class BoilerplatePipeline:
+    """Fills the text, blocks, language (and cleaned HTML) fields of items that carry HTML.
+
+    Items without the HTML field pass unchanged. HTML the middleware already
+    classified is not classified again. An item class lacking some output
+    fields is reported once; its items get the fields it has.
+    """
+
+    def __init__(self, classifier: Classifier) -> None:
+        self.classifier = classifier
+        self._missing_reported: set[type] = set()
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(Classifier.of(crawler))
+
+    def process_item(self, item: Any) -> Any:
+        settings = self.classifier.settings
+        adapter = ItemAdapter(item)
+        html = adapter.get(settings.html_field)
+        if not isinstance(html, (str, bytes)):
+            return item
+        url = str(adapter.get("url") or "")
+        result = self.classifier.recall(html) if isinstance(html, str) else None
+        if result is None:
+            result = self.classifier.classify(html, url=url)
+        else:
+            self.classifier.crawler.stats.inc_value("boilerplate/items/reused")
+
+        if settings.drop_empty and len(result.text) < settings.min_text_length:
+            self.classifier.crawler.stats.inc_value("boilerplate/items/dropped")
+            reason = f"the page failed to classify ({result.error})" if result.error else (
+                f"its main text has {len(result.text)} characters, "
+                f"fewer than BOILERPLATE_MIN_TEXT_LENGTH={settings.min_text_length}")
+            raise DropItem(f"Dropped {url or 'an item'}: {reason}")
+
+        self._fill(adapter, result)
+        if not settings.keep_html:
+            if isinstance(item, MutableMapping):
+                del adapter[settings.html_field]
+            else:  # a dataclass or attrs instance cannot lose an attribute
+                adapter[settings.html_field] = None
+        return item
+
+    def _fill(self, adapter: ItemAdapter, result: PageResult) -> None:
+        settings = self.classifier.settings
+        values = {
+            settings.text_field: result.text,
+            settings.blocks_field: [block.to_dict() for block in result.blocks],
+            settings.language_field: result.language,
+            settings.clean_html_field: result.extraction.html if result.extraction is not None else None,
+        }
+        if result.error is not None:
+            values[settings.error_field] = result.error
+        values.pop(None, None)
+        declared = ItemAdapter.get_field_names_from_class(type(adapter.item))
+        if declared is not None:
+            missing = [name for name in values if name not in declared]
+            if missing:
+                self._report_missing(type(adapter.item), missing)
+                for name in missing:
+                    del values[name]
+        for name, value in values.items():
+            adapter[name] = value
+
+    def _report_missing(self, item_class: type, missing: list[str]) -> None:
+        self.classifier.crawler.stats.inc_value("boilerplate/items/missing_fields")
+        if item_class in self._missing_reported:
+            return
+        self._missing_reported.add(item_class)
+        logger.error(
+            "%s lacks the field(s) %s that scrapy_boilerplate writes; add them to the class or "
+            "point the BOILERPLATE_*_FIELD settings elsewhere (set a field setting to None to omit it). "
+            "Its items get only the fields it declares.",
+            item_class.__qualname__, ", ".join(missing), extra={"spider": self.classifier.crawler.spider},
+        )

@@ -1,0 +1,147 @@
+"""Reading and validating the ``BOILERPLATE_*`` settings, once per crawler.
+
+Every option of the selected algorithm is the setting ``BOILERPLATE_`` + its
+name in upper case; a value given as text (``-s BOILERPLATE_LENGTH_LOW=50``)
+is converted to the type of the option's default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from scrapy.settings import BaseSettings
+
+from .. import algorithms
+from ..errors import OptionError
+from ..options import Options
+
+PREFIX = "BOILERPLATE_"
+
+#: ``request.meta`` key of per-request options: ``{"stoplist": "German"}``,
+#: optionally with ``"algorithm"``.
+OPTIONS_META_KEY = "boilerplate"
+
+#: The settings of the Scrapy layer (not of an algorithm) and their defaults.
+DEFAULTS: Mapping[str, Any] = {
+    "ALGORITHM": "justext",
+    "HTML_FIELD": "html",
+    "TEXT_FIELD": "text",
+    "BLOCKS_FIELD": "blocks",
+    "LANGUAGE_FIELD": "language",
+    "CLEAN_HTML_FIELD": None,
+    "ERROR_FIELD": "boilerplate_error",
+    "KEEP_HTML": False,
+    "DROP_EMPTY": False,
+    "MIN_TEXT_LENGTH": 1,
+}
+
+
+class SettingError(OptionError):
+    """A ``BOILERPLATE_*`` setting has an invalid value; the message names the setting."""
+
+    def __init__(self, setting: str, value: Any, reason: str) -> None:
+        super().__init__(setting, value, reason)
+        self.setting = setting
+
+
+def setting_name(option: str) -> str:
+    return PREFIX + option.upper()
+
+
+def read_options(settings: BaseSettings, algorithm: str) -> Options:
+    """The options of ``algorithm`` from the settings the user set; :class:`SettingError` if invalid."""
+    try:
+        chosen = algorithms.get(algorithm)
+    except OptionError as error:
+        raise SettingError(setting_name("algorithm"), algorithm, error.reason) from None
+    values = {}
+    for option in dataclasses.fields(chosen.options):
+        name = setting_name(option.name)
+        if settings.getpriority(name) is not None:
+            values[option.name] = _coerce(settings, name, option.default)
+    try:
+        return chosen.options.from_mapping(values)
+    except OptionError as error:
+        raise SettingError(setting_name(error.option), error.value, error.reason) from None
+
+
+def _coerce(settings: BaseSettings, name: str, default: Any) -> Any:
+    """The setting's value, converted like Scrapy converts text settings when it is text."""
+    value = settings.get(name)
+    if not isinstance(value, str):
+        return value  # a Python value from settings.py: the options validate its type
+    getter = {bool: settings.getbool, int: settings.getint, float: settings.getfloat}.get(type(default))
+    if isinstance(default, (tuple, list, frozenset)):
+        getter = settings.getlist
+    if getter is None:
+        return value
+    try:
+        return getter(name)
+    except ValueError:
+        raise SettingError(name, value, f"expected {type(default).__name__}") from None
+
+
+def _field(settings: BaseSettings, key: str) -> str | None:
+    # Settings.get() turns a None the user set into the default; None omits the field.
+    value = settings[PREFIX + key] if settings.getpriority(PREFIX + key) is not None else DEFAULTS[key]
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str):
+        raise SettingError(PREFIX + key, value, "expected an item field name or None")
+    return value
+
+
+def _flag(settings: BaseSettings, key: str) -> bool:
+    try:
+        return settings.getbool(PREFIX + key, DEFAULTS[key])
+    except ValueError:
+        raise SettingError(PREFIX + key, settings.get(PREFIX + key), "expected True or False") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class BoilerplateSettings:
+    """The validated ``BOILERPLATE_*`` settings of one crawler."""
+
+    algorithm: str
+    options: Options
+    html_field: str
+    text_field: str
+    blocks_field: str | None
+    language_field: str | None
+    clean_html_field: str | None
+    error_field: str | None
+    keep_html: bool
+    drop_empty: bool
+    min_text_length: int
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
+        """Validate every ``BOILERPLATE_*`` setting; :class:`SettingError` names the first bad one."""
+        algorithm = settings.get(PREFIX + "ALGORITHM", DEFAULTS["ALGORITHM"])
+        min_length = settings.get(PREFIX + "MIN_TEXT_LENGTH", DEFAULTS["MIN_TEXT_LENGTH"])
+        try:
+            min_length = int(min_length) if isinstance(min_length, str) else min_length
+        except ValueError:
+            raise SettingError(PREFIX + "MIN_TEXT_LENGTH", min_length, "expected an integer") from None
+        if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 0:
+            raise SettingError(PREFIX + "MIN_TEXT_LENGTH", min_length, "expected an integer >= 0")
+        fields = {}
+        for key in ("HTML_FIELD", "TEXT_FIELD"):
+            fields[key] = _field(settings, key)
+            if fields[key] is None:
+                raise SettingError(PREFIX + key, settings.get(PREFIX + key), "must name an item field")
+        return cls(
+            algorithm=algorithm,
+            options=read_options(settings, algorithm),
+            html_field=fields["HTML_FIELD"],
+            text_field=fields["TEXT_FIELD"],
+            blocks_field=_field(settings, "BLOCKS_FIELD"),
+            language_field=_field(settings, "LANGUAGE_FIELD"),
+            clean_html_field=_field(settings, "CLEAN_HTML_FIELD"),
+            error_field=_field(settings, "ERROR_FIELD"),
+            keep_html=_flag(settings, "KEEP_HTML"),
+            drop_empty=_flag(settings, "DROP_EMPTY"),
+            min_text_length=min_length,
+        )

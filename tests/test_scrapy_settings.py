@@ -1,0 +1,107 @@
+"""BOILERPLATE_* settings: conversion, precedence down to request meta, and errors at start-up."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+import pytest_twisted
+from scrapy.settings import Settings
+
+from scrapy_boilerplate import ALGORITHMS, Addon
+from scrapy_boilerplate.components import BoilerplateSettings, SettingError
+
+from conftest import PageSpider
+
+ADDON = {"ADDONS": {Addon: 0}}
+
+
+def test_text_values_are_converted_by_the_type_of_the_default():
+    settings = Settings({"BOILERPLATE_LENGTH_LOW": "50", "BOILERPLATE_NO_HEADINGS": "true",
+                         "BOILERPLATE_MAX_LINK_DENSITY": "0.5", "BOILERPLATE_STOPLIST": "german"})
+    options = BoilerplateSettings.from_settings(settings).options
+    assert (options.length_low, options.no_headings, options.max_link_density) == (50, True, 0.5)
+    assert options.stoplist.name == "German"
+
+
+@pytest.mark.parametrize(("setting", "value"), [
+    ("BOILERPLATE_LENGTH_LOW", -1),
+    ("BOILERPLATE_LENGTH_LOW", "fifty"),
+    ("BOILERPLATE_LENGTH_LOW", 500),  # above length_high
+    ("BOILERPLATE_STOPLIST", "Klingon"),
+    ("BOILERPLATE_STOPLIST", "/no/such/stoplist.txt"),
+    ("BOILERPLATE_ALGORITHM", "magic"),
+    ("BOILERPLATE_NO_HEADINGS", "maybe"),
+    ("BOILERPLATE_MIN_TEXT_LENGTH", -5),
+    ("BOILERPLATE_TEXT_FIELD", None),
+])
+def test_invalid_values_name_the_setting(setting, value):
+    with pytest.raises(SettingError) as raised:
+        BoilerplateSettings.from_settings(Settings({setting: value}))
+    assert raised.value.setting == setting
+    assert setting in str(raised.value) and repr(value) in str(raised.value)
+
+
+@pytest.mark.parametrize(("setting", "value"), [("BOILERPLATE_LENGTH_LOW", -1), ("BOILERPLATE_STOPLIST", "Klingon")])
+@pytest_twisted.inlineCallbacks
+def test_invalid_setting_stops_the_crawl_before_any_request(crawl, server, caplog, setting, value):
+    with caplog.at_level(logging.ERROR):
+        outcome = yield crawl([server + "article.html"], {**ADDON, setting: value})
+    stats = outcome.stats
+    assert stats["finish_reason"] == "boilerplate_invalid_settings"
+    assert "downloader/request_count" not in stats and not outcome.items
+    [message] = [r.getMessage() for r in caplog.records if setting in r.getMessage()]
+    assert repr(value) in message and "the crawl does not start" in message
+
+
+class FrenchSpider(PageSpider):
+    custom_settings = {"BOILERPLATE_STOPLIST": "French"}
+
+
+@pytest_twisted.inlineCallbacks
+def test_precedence_defaults_project_spider_request(crawl, server):
+    """The stoplist, set at each level: the page reports the one in effect as its language."""
+    url = server + "article.html"
+    project = {**ADDON, "BOILERPLATE_STOPLIST": "German"}
+    default = yield crawl([url], ADDON)
+    from_project = yield crawl([url], project)
+    from_spider = yield crawl([url], project, FrenchSpider)
+    from_request = yield crawl([url], project, FrenchSpider, request_meta={"boilerplate": {"stoplist": "Czech"}})
+    languages = [outcome.items[0]["language"] for outcome in (default, from_project, from_spider, from_request)]
+    assert languages == ["English", "German", "French", "Czech"]
+
+
+@pytest_twisted.inlineCallbacks
+def test_request_meta_caches_options_per_distinct_meta(crawl, server):
+    urls = [server + "article.html", server + "german.html"]
+    outcome = yield crawl(urls, ADDON, request_meta={"boilerplate": {"stoplist": "German"}})
+    assert {result.language for result in outcome.results} == {"German"}
+    from scrapy_boilerplate.components.classifier import Classifier
+
+    assert len(Classifier.of(outcome.crawler)._options) == 1
+
+
+@pytest_twisted.inlineCallbacks
+def test_invalid_request_meta_fails_only_that_page(crawl, server, caplog):
+    with caplog.at_level(logging.ERROR):
+        outcome = yield crawl([server + "article.html"], ADDON,
+                              request_meta={"boilerplate": {"length_low": -3}})
+    [result] = outcome.results
+    assert result.extraction is None and 'meta["boilerplate"]["length_low"]' in result.error
+    [item] = outcome.items
+    assert item["text"] == "" and item["boilerplate_error"] == result.error
+    assert outcome.stats["boilerplate/failures"] == 1
+    assert any(server + "article.html" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+@pytest_twisted.inlineCallbacks
+def test_every_registered_algorithm_crawls(crawl, server, algorithm):
+    class AlgorithmSpider(PageSpider):
+        custom_settings = {"BOILERPLATE_ALGORITHM": algorithm}
+
+    outcome = yield crawl([server + "article.html"], ADDON, AlgorithmSpider)
+    [item] = outcome.items
+    assert "Farmers in the valley" in item["text"]
+    assert "Privacy" not in item["text"]
+    assert outcome.stats["boilerplate/pages"] == 1
