@@ -1,0 +1,46 @@
+"""html-declutter: prune, shake and purify a parsed page into clean HTML and its text."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from ...result import BAD, GOOD, Extraction
+from .blocks import DeclutterBlock
+from .options import DeclutterOptions
+from .prune import PRUNED, prune
+from .purify import purify, serialize
+from .shake import BLESSED, KEPT, Verdict, shake
+
+__all__ = ["DeclutterBlock", "DeclutterOptions", "run"]
+
+_KEPT_DECISIONS = frozenset({KEPT, BLESSED})
+
+
+def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
+    """Declutter the page under ``root``, which is left as it is."""
+    pruned = prune(root, options)
+    verdicts = shake(root, pruned, options)
+    document, segments = purify(root, pruned, verdicts, options)
+
+    tree = root.getroottree()
+    unscored = Verdict(KEPT, None)
+    blocks = []
+    for segment in segments:
+        decider = segment.decider
+        if decider in pruned:
+            verdict = Verdict(PRUNED, None)
+        else:
+            verdict = verdicts.get(decider, unscored)
+        chars = len(segment.text)
+        blocks.append(DeclutterBlock(
+            text=segment.text,
+            label=GOOD if verdict.decision in _KEPT_DECISIONS else BAD,
+            xpath=tree.getpath(segment.start),
+            chars=chars,
+            words=len(segment.text.split()),
+            link_density=segment.chars_in_links / chars,
+            decision=verdict.decision,
+            score=verdict.score,
+            tag=decider.tag if isinstance(decider.tag, str) else "",
+        ))
+    return Extraction(blocks, algorithm="declutter", html=serialize(document))
