@@ -61,7 +61,7 @@ def main() -> None:
             else:
                 stoplist = extract(page.text).language
                 stoplist = builtin(stoplist) if stoplist else None
-            stopwords = stoplist.words if stoplist else frozenset()
+            stopwords = frozenset(stoplist.words) if stoplist else frozenset()
             if stoplist is None:  # the reference's language-independent mode is a CLI feature; skip
                 theirs = None
             ours = our_blocks(page.text, stoplist if stoplist else ())

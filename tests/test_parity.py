@@ -47,7 +47,7 @@ def mismatches(pages, stoplist_of) -> list[str]:
     for page in pages:
         stoplist = stoplist_of(page)
         ours = parity.our_blocks(page.text, stoplist if stoplist else ())
-        theirs = parity.reference_blocks(page.text, stoplist.words if stoplist else frozenset())
+        theirs = parity.reference_blocks(page.text, frozenset(stoplist.words) if stoplist else frozenset())
         if ours != theirs:
             found.append(f"{page.key}: {parity.first_difference(ours, theirs)}")
     return found

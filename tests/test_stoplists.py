@@ -28,7 +28,7 @@ def test_shipped_stoplists_are_the_references():
     assert set(available().values()) == set(justext.get_stoplists())
     for language in available().values():
         expected = frozenset(word.lower() for word in justext.get_stoplist(language))
-        assert builtin(language).words == expected, language
+        assert set(builtin(language).words) == expected, language
 
 
 @pytest.mark.parametrize("name", ["English", "english", "ENGLISH", "eNgLiSh"])
@@ -46,15 +46,15 @@ def test_language_name_in_any_case(name):
 ], ids=["list", "tuple", "set", "frozenset"])
 def test_iterable_of_words_is_lowercased_and_stripped(words):
     stoplist = JustextOptions(stoplist=words).stoplist
-    assert stoplist == Stoplist(None, frozenset({"the", "of", "and"}))
+    assert stoplist == Stoplist(None, dict.fromkeys(["the", "of", "and"]))
 
 
 def test_generator_of_words():
-    assert JustextOptions(stoplist=(word for word in ["a", "b"])).stoplist.words == {"a", "b"}
+    assert JustextOptions(stoplist=(word for word in ["a", "b"])).stoplist.words.keys() == {"a", "b"}
 
 
 def test_empty_word_list_is_allowed():
-    assert JustextOptions(stoplist=[]).stoplist.words == frozenset()
+    assert not JustextOptions(stoplist=[]).stoplist.words
 
 
 @pytest.mark.parametrize("as_path", [str, Path], ids=["str", "Path"])
@@ -62,7 +62,7 @@ def test_file_of_words(tmp_path, as_path):
     path = tmp_path / "words.txt"
     path.write_text("Der\ndie\n\n  das  \n", encoding="utf-8")
     stoplist = JustextOptions(stoplist=as_path(path)).stoplist
-    assert stoplist.words == {"der", "die", "das"}
+    assert set(stoplist.words) == {"der", "die", "das"}
     assert stoplist.name == str(path)
 
 

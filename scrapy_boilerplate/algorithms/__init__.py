@@ -15,7 +15,7 @@ from lxml import etree
 from ..errors import OptionError
 from ..options import Options
 from ..result import Extraction
-from . import justext
+from . import boilerpipe, declutter, justext
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,9 @@ ALGORITHMS: dict[str, Algorithm] = {
     algorithm.name: algorithm
     for algorithm in (
         Algorithm("justext", justext.JustextOptions, justext.run),
+        Algorithm("boilerpipe-article", boilerpipe.ArticleExtractorOptions, boilerpipe.run_article),
+        Algorithm("boilerpipe-default", boilerpipe.DefaultExtractorOptions, boilerpipe.run_default),
+        Algorithm("declutter", declutter.DeclutterOptions, declutter.run),
     )
 }
 

@@ -14,7 +14,7 @@ from .stoplists import Stoplist, available
 
 __all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "run"]
 
-_NO_STOPWORDS: frozenset[str] = frozenset()
+_NO_STOPWORDS: dict[str, None] = {}
 
 
 def run(root: etree._Element, options: JustextOptions) -> Extraction:

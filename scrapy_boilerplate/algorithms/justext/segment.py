@@ -60,15 +60,25 @@ def _code(tag: str) -> int:
     return code
 
 
-_SPACES = re.compile(r"[^\S\n]+")
-_SPACED_NEWLINES = re.compile(r" ?\n[ \n]*")
-
-
 def normalize_whitespace(text: str) -> str:
     """Collapse each run of whitespace to one newline if it holds a line break, else to one space."""
+    # str.split() and the reference's regular expression agree on what
+    # whitespace is (Py_UNICODE_ISSPACE), and split() is much faster.
+    words = text.split()
+    if not words:
+        return ("\n" if "\n" in text or "\r" in text else " ") if text else ""
     if "\n" in text or "\r" in text:
-        return _SPACED_NEWLINES.sub("\n", _SPACES.sub(" ", text.replace("\r", "\n")))
-    return _SPACES.sub(" ", text)
+        lines = (" ".join(line.split()) for line in text.replace("\r", "\n").split("\n"))
+        core = "\n".join(line for line in lines if line)
+    else:
+        core = " ".join(words)
+    if text[0].isspace():
+        lead = text[: len(text) - len(text.lstrip())]
+        core = ("\n" if "\n" in lead or "\r" in lead else " ") + core
+    if text[-1].isspace():
+        trail = text[len(text.rstrip()):]
+        core += "\n" if "\n" in trail or "\r" in trail else " "
+    return core
 
 
 @dataclass(slots=True)
@@ -107,14 +117,14 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # reference gets it as one text node.
     pending = ""
     # Where the innermost open element is, as a chain of (parent position,
-    # tag, index among its parent's children of that tag), and how many
+    # "/tag[index among its parent's children of that tag]"), and how many
     # children of each tag every open element has had so far; the root's own
     # place among its siblings comes first. Strings are built only for the
     # paragraphs kept, so that a deep page costs memory in proportion to its depth.
     parent = root.getparent()
     root_prefix = parent.getroottree().getpath(parent) if parent is not None else ""
     position: tuple | None = None
-    child_counts = [{root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}]
+    counts = {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}
 
     def close() -> None:
         # A paragraph of line breaks alone has no text after stripping; the
@@ -128,57 +138,90 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
             ))
 
     code_of_tag = {tag: _code(tag) for tag in _CODE_OF_TAG}
-    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-    for event, node in walker:
-        if event == "start":
-            tag = node.tag
-            code = code_of_tag.get(tag)
-            if code is None:
-                code = code_of_tag[tag] = _code(tag)
-            kind = code & _KIND_BITS
-            if kind == _ASK:
-                kind = _cleaner_action(node)
-            counts = child_counts[-1]
-            count = counts[tag] = counts.get(tag, 0) + 1
-            if kind == _KILL:
-                walker.skip_subtree()
-                continue
-            position = (position, tag, count)
-            child_counts.append({})
-            if kind == _UNWRAP:
-                if node.text:
-                    pending += node.text
-                continue
-            if code > _KIND_BITS:
-                headings += code & _HEADING
-                selects += code & _SELECT
-        elif event == "end":
-            tag = node.tag
-            code = code_of_tag[tag]
-            kind = code & _KIND_BITS
-            if kind == _ASK:
-                kind = _cleaner_action(node)
-            if kind == _KILL:
-                if node.tail:
-                    pending += node.tail
-                continue
+    # A depth-first walk over the children lists, without recursion: an
+    # element without children is started and ended in the same step.
+    open_elements: list[tuple] = []  # (siblings iterator, element, kind, code, sibling counts)
+    children = iter((root,))
+    while True:
+        node = next(children, None)
+        if node is None:
+            if not open_elements:
+                break
+            children, node, kind, code, counts = open_elements.pop()
             position = position[0]
-            child_counts.pop()
-            if kind == _UNWRAP:
-                if node.tail:
-                    pending += node.tail
-                continue
-            if code > _KIND_BITS:
-                headings -= code & _HEADING
-                selects -= code & _SELECT
-        elif event == "comment":
-            if node.tail:
-                pending += node.tail
-            continue
-        else:  # a processing instruction: kept, so it ends a text node
-            kind = _INLINE
+        else:
+            tag = node.tag
+            if not isinstance(tag, str):
+                if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
+                    pending += node.tail or ""
+                    continue
+                kind = code = _INLINE  # a processing instruction: it only ends a text node
+            else:
+                code = code_of_tag.get(tag)
+                if code is None:
+                    code = code_of_tag[tag] = _code(tag)
+                kind = code & _KIND_BITS
+                if kind == _ASK:
+                    kind = _cleaner_action(node)
+                count = counts[tag] = counts.get(tag, 0) + 1
+                if kind == _KILL:
+                    pending += node.tail or ""
+                    continue
+                has_children = len(node) > 0
+                if has_children or kind == _PARAGRAPH or kind == _BR:
+                    node_position = (position, f"/{tag}[{count}]")
+                if kind == _UNWRAP:
+                    pending += node.text or ""
+                    if has_children:
+                        open_elements.append((children, node, kind, code, counts))
+                        children, counts, position = iter(node), {}, node_position
+                    else:
+                        pending += node.tail or ""
+                    continue
+                if code > _KIND_BITS:
+                    headings += code & _HEADING
+                    selects += code & _SELECT
 
-        # A kept node ends the text node before it: the reference's characters().
+                # A kept element ends the text node before it: the reference's characters().
+                if pending:
+                    if not pending.isspace():
+                        pieces.append(pending)
+                        has_text = True
+                        if in_link:
+                            chars_in_links += len(normalize_whitespace(pending))
+                        after_br = False
+                    pending = ""
+
+                if kind == _PARAGRAPH or (kind == _BR and after_br):
+                    if pieces:
+                        close()
+                    start_element, start_position, pieces, chars_in_links = node, node_position, [], 0
+                    has_text = False
+                    heading, in_select = headings > 0, selects > 0
+                else:
+                    after_br = kind == _BR
+                    if after_br:
+                        pieces.append(" ")
+                    elif kind == _LINK:
+                        in_link = True
+                    elif kind == _IMAGE and images:
+                        alt = node.get("alt", "")
+                        if alt and not alt.isspace():
+                            pieces.append(f" {alt} ")
+                pending = node.text or ""
+                if has_children:
+                    open_elements.append((children, node, kind, code, counts))
+                    children, counts, position = iter(node), {}, node_position
+                    continue
+                # An element without children ends right after it starts.
+
+        # The end of ``node``.
+        if kind == _UNWRAP:
+            pending += node.tail or ""
+            continue
+        if code > _KIND_BITS:
+            headings -= code & _HEADING
+            selects -= code & _SELECT
         if pending:
             if not pending.isspace():
                 pieces.append(pending)
@@ -187,26 +230,6 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                     chars_in_links += len(normalize_whitespace(pending))
                 after_br = False
             pending = ""
-
-        if event == "start":
-            if kind == _PARAGRAPH or (kind == _BR and after_br):
-                if pieces:
-                    close()
-                start_element, start_position, pieces, chars_in_links = node, position, [], 0
-                has_text = False
-                heading, in_select = headings > 0, selects > 0
-            else:
-                after_br = kind == _BR
-                if after_br:
-                    pieces.append(" ")
-                elif kind == _LINK:
-                    in_link = True
-                elif kind == _IMAGE and images:
-                    alt = node.get("alt", "")
-                    if alt and not alt.isspace():
-                        pieces.append(f" {alt} ")
-            pending = node.text or ""
-            continue
         if kind == _PARAGRAPH:
             if pieces:
                 close()
@@ -227,9 +250,10 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
 def _xpath(prefix: str, position: tuple | None) -> str:
     steps = []
     while position is not None:
-        position, tag, index = position
-        steps.append(f"/{tag}[{index}]")
-    return prefix + "".join(reversed(steps))
+        position, step = position
+        steps.append(step)
+    steps.append(prefix)
+    return "".join(reversed(steps))
 
 
 def _cleaner_action(element: etree._Element) -> int:

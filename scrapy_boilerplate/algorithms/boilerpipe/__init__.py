@@ -1,0 +1,69 @@
+"""boilerpipe (Kohlschütter, Fankhauser, Nejdl, WSDM 2010) on lxml trees: text blocks, filters, extractors.
+
+A custom extractor is any :class:`Pipeline` of filters::
+
+    from scrapy_boilerplate.algorithms import boilerpipe
+    from scrapy_boilerplate.algorithms.boilerpipe import filters
+
+    mine = boilerpipe.Pipeline(filters.NumWordsRulesClassifier(), filters.KeepLargestFulltextBlockFilter())
+    extraction = boilerpipe.run_pipeline(root, mine)
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from ...result import BAD, GOOD, Extraction
+from . import labels
+from .blocks import BoilerpipeBlock
+from .document import TextBlock, TextDocument
+from .extractors import article_extractor, default_extractor
+from .filters import Filter, Pipeline
+from .options import ArticleExtractorOptions, DefaultExtractorOptions
+from .segment import segment
+
+__all__ = [
+    "ArticleExtractorOptions", "BoilerpipeBlock", "DefaultExtractorOptions", "Filter", "Pipeline",
+    "TextBlock", "TextDocument", "article_extractor", "default_extractor", "labels",
+    "run_article", "run_default", "run_pipeline", "segment", "to_extraction",
+]
+
+
+def run_article(root: etree._Element, options: ArticleExtractorOptions) -> Extraction:
+    """ArticleExtractor over the tree under ``root``."""
+    return run_pipeline(root, article_extractor(options), algorithm=options.algorithm)
+
+
+def run_default(root: etree._Element, options: DefaultExtractorOptions) -> Extraction:
+    """DefaultExtractor over the tree under ``root``."""
+    return run_pipeline(root, default_extractor(), algorithm=options.algorithm)
+
+
+def run_pipeline(root: etree._Element, pipeline: Filter, *, algorithm: str = "boilerpipe") -> Extraction:
+    """Segment the tree under ``root`` into text blocks and apply ``pipeline`` to them."""
+    document = segment(root)
+    pipeline.process(document)
+    return to_extraction(document, algorithm)
+
+
+def to_extraction(document: TextDocument, algorithm: str) -> Extraction:
+    """The document's blocks, including those a filter removed, in page order."""
+    blocks = document.blocks
+    if document.removed:
+        blocks = sorted(blocks + document.removed, key=lambda block: block.offset_start)
+    result = []
+    for block in blocks:
+        result.append(BoilerpipeBlock(
+            text=block.text,
+            label=GOOD if block.is_content else BAD,
+            xpath=block.xpath,
+            chars=len(block.text),
+            words=block.words,
+            link_density=block.link_density,
+            labels=sorted(block.labels),
+            text_density=block.text_density,
+            words_in_links=block.words_in_links,
+            offset_start=block.offset_start,
+            offset_end=block.offset_end,
+        ))
+    return Extraction(result, language=None, algorithm=algorithm)

@@ -1,0 +1,90 @@
+"""boilerpipe's text document: a title and a sequence of text blocks the filters label and fuse."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Width at which the paper wraps a block's text into lines to measure its text density.
+LINE_WIDTH = 80
+#: Text density from which a block's words count as full text (not navigation or teasers).
+MIN_FULLTEXT_DENSITY = 9
+
+
+@dataclass(slots=True, eq=False)
+class TextBlock:
+    """A run of text between two block-level boundaries, or a fusion of adjacent runs.
+
+    ``offset_start`` and ``offset_end`` are the positions, among the page's
+    blocks before any fusion, of the first and last run it holds.
+    ``words_in_wrapped_lines`` and ``wrapped_lines`` count the words and lines
+    of the text wrapped at :data:`LINE_WIDTH`, leaving out the last, partial
+    line (unless it is the only one), as boilerpipe does.
+    """
+
+    text: str
+    words: int
+    words_in_links: int
+    words_in_wrapped_lines: int
+    wrapped_lines: int
+    offset_start: int
+    offset_end: int
+    xpath: str = ""
+    """Where the element holding the block's first text lies in the parsed page."""
+    is_content: bool = False
+    labels: set[str] = field(default_factory=set)
+    text_density: float = field(init=False, default=0.0)
+    """Words per wrapped line."""
+    link_density: float = field(init=False, default=0.0)
+    """Share of the words that lie inside links."""
+
+    def __post_init__(self) -> None:
+        self._measure()
+
+    def _measure(self) -> None:
+        if self.words_in_wrapped_lines == 0:
+            self.words_in_wrapped_lines = self.words
+            self.wrapped_lines = 1
+        self.text_density = self.words_in_wrapped_lines / self.wrapped_lines
+        self.link_density = self.words_in_links / self.words if self.words else 0.0
+
+    @property
+    def fulltext_words(self) -> int:
+        """The words of a block dense enough to be running text; 0 for any other block."""
+        return self.words if self.text_density >= MIN_FULLTEXT_DENSITY else 0
+
+    def set_content(self, is_content: bool) -> bool:
+        """Mark the block as content or not; ``True`` if that changed it."""
+        changed = self.is_content != is_content
+        self.is_content = is_content
+        return changed
+
+    def merge(self, following: TextBlock) -> None:
+        """Absorb the block ``following`` this one: its text, counts, labels and content flag."""
+        self.text = f"{self.text}\n{following.text}"
+        self.words += following.words
+        self.words_in_links += following.words_in_links
+        self.words_in_wrapped_lines += following.words_in_wrapped_lines
+        self.wrapped_lines += following.wrapped_lines
+        self.offset_start = min(self.offset_start, following.offset_start)
+        self.offset_end = max(self.offset_end, following.offset_end)
+        self.is_content |= following.is_content
+        self.labels |= following.labels
+        self._measure()
+
+
+def edge_block() -> TextBlock:
+    """The empty block the decision trees see before the first and after the last block."""
+    return TextBlock("", 0, 0, 0, 0, -1, -1)
+
+
+@dataclass(slots=True)
+class TextDocument:
+    """A page as boilerpipe's filters see it.
+
+    ``blocks`` is what the filters work on; ``removed`` keeps, for the output,
+    the blocks a filter took out of it (such as :class:`BoilerplateBlockFilter`).
+    """
+
+    blocks: list[TextBlock]
+    title: str | None = None
+    removed: list[TextBlock] = field(default_factory=list)
