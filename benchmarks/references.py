@@ -24,6 +24,8 @@ class Reference:
     algorithm: str
     extract_text: Callable[[str], str]
     options: dict[str, Any] = field(default_factory=dict)
+    #: False when the reference's time includes work of ours (choosing its stoplist).
+    timed: bool = True
 
 
 def _justext_text(html: str, stopwords: frozenset[str]) -> str:
@@ -51,7 +53,7 @@ REFERENCES: dict[str, Reference] = {
     reference.name: reference
     for reference in (
         Reference("justext 3.0.2, English stoplist", "justext", _justext_english, {"stoplist": "English"}),
-        Reference("justext 3.0.2, best stoplist per page", "justext", _justext_best_stoplist),
+        Reference("justext 3.0.2, best stoplist per page", "justext", _justext_best_stoplist, timed=False),
         Reference("boilerpy3 1.0.7 ArticleExtractor", "boilerpipe-article", _boilerpy3_article),
         Reference("boilerpy3 1.0.7 DefaultExtractor", "boilerpipe-default", _boilerpy3_default),
     )

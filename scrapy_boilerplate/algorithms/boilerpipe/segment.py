@@ -4,8 +4,8 @@ boilerpipe splits the text at every element that is not inline: inline
 elements (``b``, ``span``, ``font``...) join their text to the surrounding
 text, links do too but are counted, and scripts, styles and the like are
 skipped. This module walks the caller's lxml tree once with an explicit
-event stream (no recursion, no copy, no change to the tree) and measures
-each block as boilerpipe does: words are runs of letters, digits and
+stack (no recursion, no copy, no change to the tree) and measures each
+block as boilerpipe does: words are runs of letters, digits and
 ``"'.,!@-:;$?()/`` holding at least one letter or digit.
 """
 
@@ -17,7 +17,7 @@ from lxml import etree
 
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
-_INLINE, _SPACING, _LINK, _SKIPPED, _BOUNDARY = range(5)
+_INLINE, _SPACING, _LINK, _SKIPPED, _BOUNDARY, _TAIL_ONLY = range(6)
 
 #: What each element does to the text around it; every other element is a block boundary.
 TAG_ACTIONS: dict[str, int] = {
@@ -29,6 +29,9 @@ TAG_ACTIONS: dict[str, int] = {
     # only the body: the head's title is the document's title.
     **dict.fromkeys(("applet", "embed", "head", "noscript", "object", "option", "script", "style"), _SKIPPED),
 }
+# Comments and processing instructions only carry a tail, text of their parent;
+# their factories are their ``tag``, so one lookup classifies every node.
+_NODE_ACTIONS: dict = {**TAG_ACTIONS, etree.Comment: _TAIL_ONLY, etree.ProcessingInstruction: _TAIL_ONLY}
 
 _TOKEN = re.compile(r"[\w\"'.,!@\-:;$?()/]+")
 # A token holding a letter or a digit: a whole _TOKEN run, since the run is
@@ -39,104 +42,125 @@ _WORD = re.compile(r"[\w\"'.,!@\-:;$?()/]*[^\W_][\w\"'.,!@\-:;$?()/]*")
 def segment(root: etree._Element) -> TextDocument:
     """The text blocks of the tree under ``root``, and the page's title."""
     blocks: list[TextBlock] = []
-    # The current block's text, as runs inside or outside links: a link's
-    # edges always fall on whitespace, so no word straddles two runs.
-    runs: list[tuple[str, bool]] = []
+    # The current block's raw text pieces, with a " " wherever boilerpipe
+    # separates words (around links, abbreviations). Whitespace is normalized
+    # once per block, and as no word holds whitespace, the words of the
+    # joined pieces are those of the pieces.
     parts: list[str] = []
-    xpath = ""  # of the element holding the block's first text
-    after_space = True
-    in_link = False
+    # Where the block's first text lies (None while it has none), the words of
+    # the links it closed so far, and where the open link's text starts in
+    # ``parts`` (-1 outside links).
+    block_position = None
+    words_in_links = 0
+    link_start = -1
     link_depth = 0
-    # For each open element: its action and how many children of each tag it
-    # has had so far; and its XPath step. A block's XPath is joined from the
-    # steps only when its first text arrives, so a deep tree costs no long
-    # string per element. Below the root's parent comes first.
+    # Where the innermost open element is, as a chain of (parent position,
+    # "/tag[index among its parent's children of that tag]"), formatted only
+    # for elements with children or text; the root's own place among its
+    # siblings comes first. Strings are joined only for the blocks kept.
     parent = root.getparent()
-    steps = [parent.getroottree().getpath(parent) if parent is not None else ""]
-    open_elements = [(_BOUNDARY, {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))})]
-
-    def space() -> None:
-        nonlocal after_space
-        if not after_space:
-            parts.append(" ")
-            after_space = True
-
-    def add_text(text: str) -> None:
-        nonlocal after_space, xpath
-        stripped = text.strip()
-        if not stripped:
-            space()
-            return
-        if not after_space and text[0].isspace():
-            parts.append(" ")
-        if not xpath:
-            xpath = "/".join(steps)
-        parts.append(stripped)
-        after_space = text[-1].isspace()
-        if after_space:
-            parts.append(" ")
-
-    def close_run() -> None:
-        if parts:
-            runs.append(("".join(parts), in_link))
-            parts.clear()
+    root_prefix = parent.getroottree().getpath(parent) if parent is not None else ""
+    position: tuple | None = None
+    counts = {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}
 
     def end_block() -> None:
-        nonlocal xpath, after_space
-        close_run()
-        if xpath:
-            block = _measure(runs, xpath, len(blocks))
+        nonlocal block_position, words_in_links, link_start
+        if block_position is not None:
+            if link_start >= 0:  # the open link's text so far belongs to this block
+                words_in_links += len(_WORD.findall("".join(parts[link_start:])))
+            block = _measure("".join(parts), words_in_links, len(blocks))
             if block is not None:
+                block.xpath = _xpath(root_prefix, block_position)
                 blocks.append(block)
-        runs.clear()
-        xpath = ""
-        after_space = True
+            block_position = None
+        parts.clear()
+        words_in_links = 0
+        if link_start >= 0:
+            link_start = 0
 
-    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-    for event, node in walker:
-        if event == "start":
+    actions = _NODE_ACTIONS
+    # A depth-first walk over the children lists: an element without children
+    # is started and ended in the same step.
+    open_elements: list[tuple] = []  # (siblings iterator, element, action, sibling counts, position outside it)
+    children = iter((root,))
+    while True:
+        node = next(children, None)
+        if node is None:
+            if not open_elements:
+                break
+            children, node, action, counts, position = open_elements.pop()
+        else:
             tag = node.tag
-            action = TAG_ACTIONS.get(tag, _BOUNDARY)
-            counts = open_elements[-1][1]
+            action = actions.get(tag, _BOUNDARY)
+            if action == _TAIL_ONLY:
+                text = node.tail
+                if text and node is not root:
+                    if block_position is None and not text.isspace():
+                        block_position = position
+                    parts.append(text)
+                continue
             count = counts[tag] = counts.get(tag, 0) + 1
-            steps.append(f"{tag}[{count}]")
-            open_elements.append((action, {}))
             if action == _BOUNDARY or action == _SKIPPED:
-                if parts or runs:
+                if parts:
                     end_block()
                 if action == _SKIPPED:
-                    walker.skip_subtree()  # its end event still comes
+                    # Its end is a boundary too, with no text since its start.
+                    text = node.tail
+                    if text and node is not root:
+                        if block_position is None and not text.isspace():
+                            block_position = position
+                        parts.append(text)
                     continue
             elif action == _LINK:
                 link_depth += 1
                 if link_depth == 1:
-                    space()
-                    close_run()
-                    in_link = True
+                    parts.append(" ")
+                    link_start = len(parts)
             elif action == _SPACING:
-                space()
-            if node.text:
-                add_text(node.text)
-            continue
-        if event == "end":
-            action = open_elements.pop()[0]
-            steps.pop()
-            if action == _BOUNDARY or action == _SKIPPED:
-                if parts or runs:
-                    end_block()
-            elif action == _LINK:
-                link_depth -= 1
-                if link_depth == 0:
-                    space()
-                    close_run()
-                    in_link = False
-            elif action == _SPACING:
-                space()
-        # The tail of an element, comment or processing instruction: text of the parent.
-        if node.tail and node is not root:
-            add_text(node.tail)
-    end_block()
+                parts.append(" ")
+            text = node.text
+            has_children = len(node) > 0
+            if has_children or text:
+                node_position = (position, f"/{tag}[{count}]")
+                if text:
+                    if block_position is None and not text.isspace():
+                        block_position = node_position
+                    parts.append(text)
+                if has_children:
+                    open_elements.append((children, node, action, counts, position))
+                    children, counts, position = iter(node), {}, node_position
+                    continue
+
+        # The end of ``node``; ``position`` is its parent's.
+        if action == _BOUNDARY:
+            if parts:
+                end_block()
+        elif action == _LINK:
+            link_depth -= 1
+            if link_depth == 0:
+                parts.append(" ")
+                if block_position is not None:
+                    words_in_links += len(_WORD.findall("".join(parts[link_start:])))
+                link_start = -1
+        elif action == _SPACING:
+            parts.append(" ")
+        text = node.tail
+        if text and node is not root:
+            if block_position is None and not text.isspace():
+                block_position = position
+            parts.append(text)
+    if parts:
+        end_block()
     return TextDocument(blocks, title=page_title(root))
+
+
+def _xpath(prefix: str, position: tuple | None) -> str:
+    steps = []
+    while position is not None:
+        position, step = position
+        steps.append(step)
+    steps.append(prefix)
+    return "".join(reversed(steps))
 
 
 def page_title(root: etree._Element) -> str | None:
@@ -148,38 +172,35 @@ def page_title(root: etree._Element) -> str | None:
     return text or None
 
 
-def _measure(runs: list[tuple[str, bool]], xpath: str, offset: int) -> TextBlock | None:
-    """The block of the text ``runs`` (``None`` if it holds no token, such as "|" or "»")."""
-    text = " ".join("".join([run for run, _ in runs]).split())
-    words: list[str] = []
-    words_in_links = 0
-    for run, linked in runs:
-        run_words = _WORD.findall(run)
-        words += run_words
-        if linked:
-            words_in_links += len(run_words)
+def _measure(raw_text: str, words_in_links: int, offset: int) -> TextBlock | None:
+    """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»")."""
+    text = " ".join(raw_text.split())
+    words = _WORD.findall(text)
     if not words and not _TOKEN.search(text):
         return None
-    return TextBlock(
-        text, len(words), words_in_links, *_wrapped_words_and_lines(words, len(text)),
-        offset_start=offset, offset_end=offset, xpath=xpath,
-    )
+    if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line
+        wrapped = (0, 0)
+    else:
+        wrapped = _wrapped_words_and_lines(" ".join(words))
+    return TextBlock(text, len(words), words_in_links, *wrapped, offset_start=offset, offset_end=offset)
 
 
-def _wrapped_words_and_lines(words: list[str], chars: int) -> tuple[int, int]:
-    """The words and number of the full lines of ``words`` wrapped at :data:`LINE_WIDTH`; (0, 0) for one line."""
-    if chars <= LINE_WIDTH:  # words and the separators between them fit on one line
-        return 0, 0
+def _wrapped_words_and_lines(line: str) -> tuple[int, int]:
+    """The words and number of the full lines of the words of ``line``, one space apart, wrapped at
+    :data:`LINE_WIDTH`, leaving out the last line; (0, 0) for one line."""
     lines = 0
-    line_length = -1  # the first word of a line has no space before it
-    words_on_line = 0
-    for word in words:
-        line_length += len(word) + 1
-        words_on_line += 1
-        if line_length > LINE_WIDTH:
-            lines += 1
-            line_length = len(word)
-            words_on_line = 1
-    if not lines:
-        return 0, 0
-    return len(words) - words_on_line, lines
+    words = 0
+    start = 0
+    # Each full line is the longest run of words that fits, or a single longer word.
+    while len(line) - start > LINE_WIDTH:
+        end = line.rfind(" ", start, start + LINE_WIDTH + 1)
+        if end < 0:
+            if not start:  # boilerpipe counts an empty line before a too long first word
+                lines += 1
+            end = line.find(" ", start)
+            if end < 0:  # the too long word is the last line
+                break
+        lines += 1
+        words += line.count(" ", start, end) + 1
+        start = end + 1
+    return words, lines

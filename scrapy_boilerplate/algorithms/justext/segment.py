@@ -126,6 +126,15 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     position: tuple | None = None
     counts = {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}
 
+    def add_text(text: str) -> None:
+        # The reference's characters() for a text node that is not blank.
+        nonlocal has_text, chars_in_links, after_br
+        pieces.append(text)
+        has_text = True
+        if in_link:
+            chars_in_links += len(normalize_whitespace(text))
+        after_br = False
+
     def close() -> None:
         # A paragraph of line breaks alone has no text after stripping; the
         # reference drops it (its Paragraph is falsy when empty).
@@ -168,6 +177,18 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                     pending += node.tail or ""
                     continue
                 has_children = len(node) > 0
+                if code == _INLINE and not has_children:
+                    # The commonest element, inline and empty or holding text
+                    # only (<b>word</b>, <img>): it ends the text node before
+                    # it, and its text is a text node of its own.
+                    if pending and not pending.isspace():
+                        add_text(pending)
+                    after_br = False
+                    pending = node.text
+                    if pending and not pending.isspace():
+                        add_text(pending)
+                    pending = node.tail or ""
+                    continue
                 if has_children or kind == _PARAGRAPH or kind == _BR:
                     node_position = (position, f"/{tag}[{count}]")
                 if kind == _UNWRAP:
@@ -182,14 +203,10 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                     headings += code & _HEADING
                     selects += code & _SELECT
 
-                # A kept element ends the text node before it: the reference's characters().
+                # A kept element ends the text node before it.
                 if pending:
                     if not pending.isspace():
-                        pieces.append(pending)
-                        has_text = True
-                        if in_link:
-                            chars_in_links += len(normalize_whitespace(pending))
-                        after_br = False
+                        add_text(pending)
                     pending = ""
 
                 if kind == _PARAGRAPH or (kind == _BR and after_br):
@@ -224,11 +241,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
             selects -= code & _SELECT
         if pending:
             if not pending.isspace():
-                pieces.append(pending)
-                has_text = True
-                if in_link:
-                    chars_in_links += len(normalize_whitespace(pending))
-                after_br = False
+                add_text(pending)
             pending = ""
         if kind == _PARAGRAPH:
             if pieces:
