@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .algorithms import ALGORITHMS
+from .algorithms.boilerpipe import ArticleExtractorOptions, BoilerpipeBlock, DefaultExtractorOptions
+from .algorithms.declutter import DeclutterBlock, DeclutterOptions
 from .algorithms.justext import JustextBlock, JustextOptions
 from .api import extract
 from .errors import BoilerplateError, ExtractionError, OptionError
@@ -13,10 +15,15 @@ from .result import Block, Extraction
 __all__ = [
     "ALGORITHMS",
     "Addon",
+    "ArticleExtractorOptions",
     "Block",
+    "BoilerpipeBlock",
     "BoilerplateError",
     "BoilerplateMiddleware",
     "BoilerplatePipeline",
+    "DeclutterBlock",
+    "DeclutterOptions",
+    "DefaultExtractorOptions",
     "Extraction",
     "ExtractionError",
     "JustextBlock",

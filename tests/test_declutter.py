@@ -193,7 +193,7 @@ def test_run_returns_text_blocks_and_clean_html():
     ]
     assert all(isinstance(block, DeclutterBlock) for block in result.blocks)
     assert result.blocks[0].text == "Home News About" and result.blocks[0].link_density == 13 / 15
-    assert result.blocks[5].xpath == "/html/body/div[3]"
+    assert result.blocks[5].xpath == "/html[1]/body[1]/div[3]"
     assert "Most read" not in result.html and "Great article" not in result.html
     assert result.to_dict()["blocks"][2]["decision"] == "blessed"
 

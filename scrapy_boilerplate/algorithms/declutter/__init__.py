@@ -5,6 +5,7 @@ from __future__ import annotations
 from lxml import etree
 
 from ...result import BAD, GOOD, Extraction
+from ...xpath import xpaths
 from .blocks import DeclutterBlock
 from .options import DeclutterOptions
 from .prune import PRUNED, prune
@@ -22,10 +23,10 @@ def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
     verdicts = shake(root, pruned, options)
     document, segments = purify(root, pruned, verdicts, options)
 
-    tree = root.getroottree()
+    locations = xpaths([segment.start for segment in segments])
     unscored = Verdict(KEPT, None)
     blocks = []
-    for segment in segments:
+    for segment, location in zip(segments, locations):
         decider = segment.decider
         if decider in pruned:
             verdict = Verdict(PRUNED, None)
@@ -35,7 +36,7 @@ def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
         blocks.append(DeclutterBlock(
             text=segment.text,
             label=GOOD if verdict.decision in _KEPT_DECISIONS else BAD,
-            xpath=tree.getpath(segment.start),
+            xpath=location,
             chars=chars,
             words=len(segment.text.split()),
             link_density=segment.chars_in_links / chars,

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from ... import xpath
+
 #: The tags that start and end a paragraph.
 PARAGRAPH_TAGS = frozenset({
     "body", "blockquote", "caption", "center", "col", "colgroup", "dd",
@@ -116,15 +118,9 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # Text not yet separated by a kept node from the text before it: the
     # reference gets it as one text node.
     pending = ""
-    # Where the innermost open element is, as a chain of (parent position,
-    # "/tag[index among its parent's children of that tag]"), and how many
-    # children of each tag every open element has had so far; the root's own
-    # place among its siblings comes first. Strings are built only for the
-    # paragraphs kept, so that a deep page costs memory in proportion to its depth.
-    parent = root.getparent()
-    root_prefix = parent.getroottree().getpath(parent) if parent is not None else ""
-    position: tuple | None = None
-    counts = {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}
+    # The position (see ``xpath``) of the innermost open element, and how many
+    # children of each tag it has had so far.
+    position, counts = xpath.start_of_walk(root)
 
     def add_text(text: str) -> None:
         # The reference's characters() for a text node that is not blank.
@@ -141,7 +137,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         text = "".join(pieces).strip()
         if text:
             paragraphs.append(Paragraph(
-                start_element, _xpath(root_prefix, start_position), normalize_whitespace(text),
+                start_element, xpath.to_string(start_position), normalize_whitespace(text),
                 chars_in_links, heading, in_select,
                 not has_text,
             ))
@@ -258,15 +254,6 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     if pieces:
         close()
     return paragraphs
-
-
-def _xpath(prefix: str, position: tuple | None) -> str:
-    steps = []
-    while position is not None:
-        position, step = position
-        steps.append(step)
-    steps.append(prefix)
-    return "".join(reversed(steps))
 
 
 def _cleaner_action(element: etree._Element) -> int:
