@@ -18,17 +18,24 @@ from ..result import Extraction
 from . import boilerpipe, declutter, justext
 
 
+def _nothing_to_prepare(options: Options) -> None:
+    pass
+
+
 @dataclass(frozen=True)
 class Algorithm:
     name: str
     options: type[Options]
     run: Callable[[etree._Element, Options], Extraction]
+    #: Loads what ``run`` will need with these options, so that a crawl pays
+    #: for it at start-up rather than on its first page.
+    prepare: Callable[[Options], None] = _nothing_to_prepare
 
 
 ALGORITHMS: dict[str, Algorithm] = {
     algorithm.name: algorithm
     for algorithm in (
-        Algorithm("justext", justext.JustextOptions, justext.run),
+        Algorithm("justext", justext.JustextOptions, justext.run, justext.prepare),
         Algorithm("boilerpipe-article", boilerpipe.ArticleExtractorOptions, boilerpipe.run_article),
         Algorithm("boilerpipe-default", boilerpipe.DefaultExtractorOptions, boilerpipe.run_default),
         Algorithm("declutter", declutter.DeclutterOptions, declutter.run),

@@ -12,6 +12,7 @@ from lxml import etree
 from scrapy import signals
 from scrapy.exceptions import CloseSpider
 
+from .. import algorithms
 from ..api import extract
 from ..errors import BoilerplateError
 from ..options import Options
@@ -44,6 +45,8 @@ class Classifier:
             self.settings = BoilerplateSettings.from_settings(crawler.settings)
         except SettingError as error:
             self.error = error
+        else:
+            algorithms.get(self.settings.algorithm).prepare(self.settings.options)
         self._options: dict[Any, tuple[str, Options] | SettingError] = {}
         # HTML text -> result, alive as long as the response's meta holds the result.
         self._recent: weakref.WeakValueDictionary[str, PageResult] = weakref.WeakValueDictionary()

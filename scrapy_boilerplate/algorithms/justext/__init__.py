@@ -12,9 +12,15 @@ from .options import AUTO, JustextOptions
 from .segment import segment
 from .stoplists import Stoplist, available
 
-__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "run"]
+__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "prepare", "run"]
 
 _NO_STOPWORDS: dict[str, None] = {}
+
+
+def prepare(options: JustextOptions) -> None:
+    """Load every shipped stoplist now if ``options`` choose one per page."""
+    if options.stoplist == AUTO:
+        pick_stoplist([])
 
 
 def run(root: etree._Element, options: JustextOptions) -> Extraction:

@@ -33,11 +33,11 @@ def _names() -> tuple[str, ...]:
 
 def pick_stoplist(words: Iterable[Iterable[str]]) -> Stoplist | None:
     """The shipped stoplist covering the largest share of ``words`` (lower-cased, in groups), or ``None``."""
+    index = _languages_of_word()
     counts = Counter(chain.from_iterable(words))
     total = sum(counts.values())
     if total < MIN_WORDS:
         return None
-    index = _languages_of_word()
     scores = [0] * len(_names())
     for word in counts.keys() & index.keys():
         count = counts[word]
