@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable
@@ -41,8 +40,7 @@ def contenders() -> dict[str, Callable[[str], str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--limit", type=int, help="only the first N pages")
+    parser = devset.argument_parser(__doc__)
     parser.add_argument("--only", help="only the contenders whose name contains this")
     args = parser.parse_args()
     pages = devset.pages(args.limit)

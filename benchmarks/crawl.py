@@ -47,8 +47,7 @@ def serve(limit: int | None, ready: Any) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--limit", type=int, help="only the first N devset pages")
+    parser = devset.argument_parser(__doc__)
     parser.add_argument("--rounds", type=int, default=2, help="alternating rounds of the three crawls")
     parser.add_argument("--concurrency", type=int, default=64)
     args = parser.parse_args()

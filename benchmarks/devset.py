@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
@@ -25,6 +26,13 @@ class Page:
     text: str
     with_snippets: tuple[str, ...]
     without_snippets: tuple[str, ...]
+
+
+def argument_parser(doc: str | None) -> argparse.ArgumentParser:
+    """A benchmark script's command line: its docstring as help, and ``--limit``."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--limit", type=int, help="only the first N devset pages")
+    return parser
 
 
 def available() -> bool:

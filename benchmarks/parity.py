@@ -10,7 +10,6 @@ class, context-free class and heading flag.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -47,8 +46,7 @@ def first_difference(ours: list[tuple], theirs: list[tuple]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--limit", type=int, help="only the first N pages")
+    parser = devset.argument_parser(__doc__)
     parser.add_argument("--show", type=int, default=20, help="print the first difference of N mismatching pages")
     args = parser.parse_args()
     pages = devset.pages(args.limit)

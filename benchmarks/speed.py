@@ -12,7 +12,6 @@ the share of the jusText time spent choosing the stoplist.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -53,8 +52,7 @@ def duel(pages: list[devset.Page], first: Callable[[str], object],
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--limit", type=int, help="only the first N pages")
+    parser = devset.argument_parser(__doc__)
     parser.add_argument("--only", help="only the contenders whose name contains this")
     args = parser.parse_args()
     pages = devset.pages(args.limit)

@@ -3,40 +3,23 @@
 
 from __future__ import annotations
 
-import importlib.util
 import logging
-import sys
-from pathlib import Path
 
 import pytest
 
-boilerpy3 = pytest.importorskip("boilerpy3.extractors", reason="the reference boilerpy3 is in the bench extra")
+boilerpy3 = pytest.importorskip("boilerpy3.extractors", reason="the reference boilerpy3 comes with the test extra")
 
+import benchmark_scripts  # noqa: E402
 from scrapy_boilerplate import extract  # noqa: E402
 
 
-def _load_devset():
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "devset.py"
-    spec = importlib.util.spec_from_file_location("devset", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("devset", module)  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-devset = _load_devset()
-
-SAMPLE_STEP = 8
-
-pytestmark = pytest.mark.skipif(
-    not devset.available(),
-    reason=f"the development corpus is not at {devset.DEVSET} (set DEVSET to its folder)",
-)
+devset = benchmark_scripts.devset
+pytestmark = benchmark_scripts.requires_devset
 
 
 @pytest.fixture(scope="module")
 def sample():
-    return devset.pages()[::SAMPLE_STEP]
+    return benchmark_scripts.devset_sample(8)
 
 
 @pytest.mark.parametrize(("algorithm", "reference"), [

@@ -6,40 +6,24 @@ comparison on every 16th page (about 60) to stay fast.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-pytest.importorskip("justext", reason="the reference justext is in the bench extra")
+pytest.importorskip("justext", reason="the reference justext comes with the test extra")
 
+import benchmark_scripts  # noqa: E402
 from scrapy_boilerplate import extract  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.stoplists import builtin  # noqa: E402
 
 
-def _load_parity():
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "parity.py"
-    spec = importlib.util.spec_from_file_location("parity", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+parity = benchmark_scripts.load("parity")
+pytestmark = benchmark_scripts.requires_devset
 
-
-parity = _load_parity()
-devset = parity.devset
-
-SAMPLE_STEP = 16
 SAMPLE_SIZE = 60
-
-pytestmark = pytest.mark.skipif(
-    not devset.available(),
-    reason=f"the development corpus is not at {devset.DEVSET} (set DEVSET to its folder)",
-)
 
 
 @pytest.fixture(scope="module")
 def sample():
-    return devset.pages()[::SAMPLE_STEP][:SAMPLE_SIZE]
+    return benchmark_scripts.devset_sample(16, SAMPLE_SIZE)
 
 
 def mismatches(pages, stoplist_of) -> list[str]:
