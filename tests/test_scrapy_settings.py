@@ -6,6 +6,7 @@ import logging
 
 import pytest
 import pytest_twisted
+from lxml import etree
 from scrapy.settings import Settings
 
 from scrapy_boilerplate import ALGORITHMS, Addon
@@ -105,3 +106,27 @@ def test_every_registered_algorithm_crawls(crawl, server, algorithm):
     assert "Farmers in the valley" in item["text"]
     assert "Privacy" not in item["text"]
     assert outcome.stats["boilerplate/pages"] == 1
+
+
+@pytest_twisted.inlineCallbacks
+def test_declutter_puts_the_clean_page_in_the_item_when_asked(crawl, server):
+    class DeclutterSpider(PageSpider):
+        custom_settings = {"BOILERPLATE_ALGORITHM": "declutter", "BOILERPLATE_CLEAN_HTML_FIELD": "clean_html"}
+
+    outcome = yield crawl([server + "article.html"], ADDON, DeclutterSpider)
+    [item] = outcome.items
+    clean = etree.fromstring(item["clean_html"], etree.HTMLParser())
+    assert "Farmers in the valley" in "".join(clean.itertext())
+    assert "Privacy" not in "".join(clean.itertext())
+    assert not clean.xpath("//script | //*[@id='nav']")
+    assert "Farmers in the valley" in item["text"]
+
+
+@pytest_twisted.inlineCallbacks
+def test_no_clean_page_unless_asked(crawl, server):
+    class DeclutterSpider(PageSpider):
+        custom_settings = {"BOILERPLATE_ALGORITHM": "declutter"}
+
+    outcome = yield crawl([server + "article.html"], ADDON, DeclutterSpider)
+    [item] = outcome.items
+    assert "clean_html" not in item and "html" not in item
