@@ -1,8 +1,8 @@
 """Speed against the references, in one process, alternating the contenders page by page.
 
 For each reference of ``references.py`` and our counterpart with the matching
-options, both get the same decoded ``str``; the order of the two alternates
-from page to page. Prints the median ms/page of each and the ratio, then our
+options, both get the same decoded ``str``; they take turns by rounds of 20
+pages, the starter alternating. Prints the median ms/page of each and the ratio, then our
 engines' cost on an already-parsed tree (what a crawl pays: Scrapy has parsed
 the page), relative to lxml's parse alone and to the reference from text, and
 the share of the jusText time spent choosing the stoplist.
@@ -37,17 +37,27 @@ def timed(function: Callable[[], object]) -> float:
     return (time.perf_counter() - started) * 1000
 
 
+#: Pages each contender runs in a row before the other takes its turn.
+ROUND = 20
+
+
 def duel(pages: list[devset.Page], first: Callable[[str], object],
          second: Callable[[str], object]) -> tuple[list[float], list[float]]:
-    """Per-page times of ``first`` and ``second``, alternating which runs first."""
+    """Per-page times of ``first`` and ``second``, taking turns by rounds of pages.
+
+    Turns of a few pages, with the starter alternating, spread the machine's
+    drift over both contenders; turns of single pages would also time each one
+    in the memory and caches the other has just churned through, which no
+    crawl, running one extractor, ever does.
+    """
     times_first, times_second = [], []
-    for i, page in enumerate(pages):
-        if i % 2:
-            times_second.append(timed(lambda: second(page.text)))
-            times_first.append(timed(lambda: first(page.text)))
-        else:
-            times_first.append(timed(lambda: first(page.text)))
-            times_second.append(timed(lambda: second(page.text)))
+    for start in range(0, len(pages), ROUND):
+        chunk = [page.text for page in pages[start:start + ROUND]]
+        turns = [(first, times_first), (second, times_second)]
+        if start // ROUND % 2:
+            turns.reverse()
+        for function, times in turns:
+            times.extend(timed(lambda: function(text)) for text in chunk)
     return times_first, times_second
 
 
@@ -57,7 +67,7 @@ def main() -> None:
     args = parser.parse_args()
     pages = devset.pages(args.limit)
     extract(pages[0].text)  # load the stoplists before timing
-    print(f"{len(pages)} pages; median ms/page, same decoded str for both, alternating")
+    print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns")
     print(f"{'reference':<42} {'theirs':>8} {'ours':>8} {'ratio':>7}  (total time ratio)")
     reference_medians = {}
     for name, reference in REFERENCES.items():
