@@ -37,15 +37,15 @@ class TextBlock:
     link_density: float = field(init=False, default=0.0)
     """Share of the words that lie inside links."""
 
-    def __post_init__(self) -> None:
-        self._measure()
-
     def _measure(self) -> None:
         if self.words_in_wrapped_lines == 0:
             self.words_in_wrapped_lines = self.words
             self.wrapped_lines = 1
         self.text_density = self.words_in_wrapped_lines / self.wrapped_lines
         self.link_density = self.words_in_links / self.words if self.words else 0.0
+
+    # One call less per block than a __post_init__ calling _measure: pages have thousands.
+    __post_init__ = _measure
 
     @property
     def fulltext_words(self) -> int:

@@ -58,21 +58,28 @@ class TerminatingBlocksFinder:
     max_words: int = 15
     min_chars: int = 8
 
+    # Prefixes are tested with str.startswith and numbers anchored with
+    # re.match: one regular expression searching for all of them at every
+    # position of every short block takes twice as long.
     @functools.cached_property
-    def _marker(self) -> re.Pattern[str]:
-        alternatives = [f"^{re.escape(prefix)}" for prefix in self.prefixes]
-        alternatives += [re.escape(phrase) for phrase in self.phrases]
-        if self.counted:
-            alternatives.append(r"^\d+ (?:%s)" % "|".join(map(re.escape, self.counted)))
-        return re.compile("|".join(alternatives) or r"(?!)")
+    def _phrase(self) -> re.Pattern[str]:
+        return re.compile("|".join(map(re.escape, self.phrases)) if self.phrases else r"(?!)")
+
+    @functools.cached_property
+    def _counted(self) -> re.Pattern[str]:
+        return re.compile(r"\d+ (?:%s)" % "|".join(map(re.escape, self.counted)) if self.counted else r"(?!)")
 
     def process(self, document: TextDocument) -> bool:
-        marker = self._marker
+        prefixes = tuple(self.prefixes)
+        phrase, counted = self._phrase.search, self._counted.match
+        max_words, min_chars = self.max_words, self.min_chars
         changed = False
         for block in document.blocks:
-            if block.words < self.max_words and len(block.text) >= self.min_chars and marker.search(block.text.lower()):
-                block.labels.add(INDICATES_END_OF_TEXT)
-                changed = True
+            if block.words < max_words and len(block.text) >= min_chars:
+                text = block.text.lower()
+                if text.startswith(prefixes) or phrase(text) or counted(text):
+                    block.labels.add(INDICATES_END_OF_TEXT)
+                    changed = True
         return changed
 
 
@@ -96,9 +103,11 @@ class DocumentTitleMatchClassifier:
         titles = potential_titles(self.title if self.title is not None else document.title)
         if not titles:
             return False
+        # Lower-casing never shortens a text: longer blocks need no lower-casing.
+        longest = max(map(len, titles))
         changed = False
         for block in document.blocks:
-            if block.text.lower() in titles:
+            if len(block.text) <= longest and block.text.lower() in titles:
                 block.labels.add(TITLE)
                 changed = True
         return changed
@@ -155,12 +164,13 @@ def _classify_in_context(
     document: TextDocument, is_content: Callable[[TextBlock, TextBlock, TextBlock], bool],
 ) -> bool:
     blocks = document.blocks
-    edge = edge_block()
+    edge = [edge_block()]
     changed = False
-    for i, block in enumerate(blocks):
-        previous = blocks[i - 1] if i else edge
-        following = blocks[i + 1] if i + 1 < len(blocks) else edge
-        changed |= block.set_content(is_content(previous, block, following))
+    for previous, block, following in zip(edge + blocks, blocks, blocks[1:] + edge):
+        content = is_content(previous, block, following)
+        if block.is_content != content:
+            block.is_content = content
+            changed = True
     return changed
 
 

@@ -17,7 +17,7 @@ from lxml import etree
 
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
-_INLINE, _SPACING, _LINK, _SKIPPED, _BOUNDARY, _TAIL_ONLY = range(6)
+_INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED, _TAIL_ONLY = range(6)
 
 #: What each element does to the text around it; every other element is a block boundary.
 TAG_ACTIONS: dict[str, int] = {
@@ -33,19 +33,30 @@ TAG_ACTIONS: dict[str, int] = {
 # their factories are their ``tag``, so one lookup classifies every node.
 _NODE_ACTIONS: dict = {**TAG_ACTIONS, etree.Comment: _TAIL_ONLY, etree.ProcessingInstruction: _TAIL_ONLY}
 
-_TOKEN = re.compile(r"[\w\"'.,!@\-:;$?()/]+")
+_WORD_CHARS = r"\w\"'.,!@\-:;$?()/"
+_TOKEN = re.compile(f"[{_WORD_CHARS}]+")
 # A token holding a letter or a digit: a whole _TOKEN run, since the run is
-# taken from its first character on.
-_WORD = re.compile(r"[\w\"'.,!@\-:;$?()/]*[^\W_][\w\"'.,!@\-:;$?()/]*")
+# taken from its first character on (lazily, so that a word starting with a
+# letter matches without backtracking).
+_WORD = re.compile(f"[{_WORD_CHARS}]*?[^\\W_][{_WORD_CHARS}]*")
+# The same for ASCII text, whose character sets compile to bitmaps instead of
+# Unicode category look-ups.
+_ASCII_WORD_CHARS = r"A-Za-z0-9_\"'.,!@\-:;$?()/"
+_ASCII_WORD = re.compile(f"[{_ASCII_WORD_CHARS}]*?[A-Za-z0-9][{_ASCII_WORD_CHARS}]*")
+
+
+def find_words(text: str) -> list[str]:
+    """boilerpipe's words of ``text``."""
+    return (_ASCII_WORD if text.isascii() else _WORD).findall(text)
 
 
 def segment(root: etree._Element) -> TextDocument:
     """The text blocks of the tree under ``root``, and the page's title."""
     blocks: list[TextBlock] = []
-    # The current block's raw text pieces, with a " " wherever boilerpipe
-    # separates words (around links, abbreviations). Whitespace is normalized
-    # once per block, and as no word holds whitespace, the words of the
-    # joined pieces are those of the pieces.
+    # The current block's raw text pieces from its first text on, with a " "
+    # wherever boilerpipe separates words (around links, abbreviations).
+    # Whitespace is normalized once per block; as no word holds whitespace,
+    # the words of the joined pieces are those of the pieces.
     parts: list[str] = []
     # Where the block's first text lies (None while it has none), the words of
     # the links it closed so far, and where the open link's text starts in
@@ -56,27 +67,33 @@ def segment(root: etree._Element) -> TextDocument:
     link_depth = 0
     # Where the innermost open element is, as a chain of (parent position,
     # "/tag[index among its parent's children of that tag]"), formatted only
-    # for elements with children or text; the root's own place among its
-    # siblings comes first. Strings are joined only for the blocks kept.
+    # for elements with children or whose text starts a block; the root's own
+    # place among its siblings comes first. Strings are joined only for the
+    # blocks kept.
     parent = root.getparent()
     root_prefix = parent.getroottree().getpath(parent) if parent is not None else ""
     position: tuple | None = None
     counts = {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}
 
+    # The XPath of the last block's parent: consecutive blocks often share it.
+    xpath_parent: tuple | None = None
+    parent_xpath = root_prefix
+
     def end_block() -> None:
-        nonlocal block_position, words_in_links, link_start
-        if block_position is not None:
-            if link_start >= 0:  # the open link's text so far belongs to this block
-                words_in_links += len(_WORD.findall("".join(parts[link_start:])))
-            block = _measure("".join(parts), words_in_links, len(blocks))
-            if block is not None:
-                block.xpath = _xpath(root_prefix, block_position)
-                blocks.append(block)
-            block_position = None
+        nonlocal block_position, words_in_links, link_start, xpath_parent, parent_xpath
+        if link_start >= 0:  # the open link's text so far belongs to this block
+            words_in_links += len(find_words("".join(parts[link_start:])))
+            link_start = 0
+        block = _measure("".join(parts), words_in_links, len(blocks))
+        if block is not None:
+            parent, step = block_position
+            if parent is not xpath_parent:
+                xpath_parent, parent_xpath = parent, _xpath(root_prefix, parent)
+            block.xpath = parent_xpath + step
+            blocks.append(block)
+        block_position = None
         parts.clear()
         words_in_links = 0
-        if link_start >= 0:
-            link_start = 0
 
     actions = _NODE_ACTIONS
     # A depth-first walk over the children lists: an element without children
@@ -93,63 +110,58 @@ def segment(root: etree._Element) -> TextDocument:
             tag = node.tag
             action = actions.get(tag, _BOUNDARY)
             if action == _TAIL_ONLY:
-                text = node.tail
-                if text and node is not root:
-                    if block_position is None and not text.isspace():
-                        block_position = position
-                    parts.append(text)
-                continue
-            count = counts[tag] = counts.get(tag, 0) + 1
-            if action == _BOUNDARY or action == _SKIPPED:
-                if parts:
+                pass
+            elif action == _SKIPPED:
+                counts[tag] = counts.get(tag, 0) + 1
+                if block_position is not None:
                     end_block()
-                if action == _SKIPPED:
-                    # Its end is a boundary too, with no text since its start.
-                    text = node.tail
-                    if text and node is not root:
-                        if block_position is None and not text.isspace():
-                            block_position = position
-                        parts.append(text)
-                    continue
-            elif action == _LINK:
-                link_depth += 1
-                if link_depth == 1:
+            else:
+                count = counts[tag] = counts.get(tag, 0) + 1
+                if action == _BOUNDARY:
+                    if block_position is not None:
+                        end_block()
+                elif action == _LINK:
+                    link_depth += 1
+                    if link_depth == 1:
+                        if block_position is not None:
+                            parts.append(" ")
+                        link_start = len(parts)
+                elif action == _SPACING and block_position is not None:
                     parts.append(" ")
-                    link_start = len(parts)
-            elif action == _SPACING:
-                parts.append(" ")
-            text = node.text
-            has_children = len(node) > 0
-            if has_children or text:
-                node_position = (position, f"/{tag}[{count}]")
+                text = node.text
                 if text:
-                    if block_position is None and not text.isspace():
-                        block_position = node_position
-                    parts.append(text)
-                if has_children:
+                    if block_position is not None:
+                        parts.append(text)
+                    elif not text.isspace():
+                        block_position = (position, f"/{tag}[{count}]")
+                        parts.append(text)
+                if len(node):
                     open_elements.append((children, node, action, counts, position))
-                    children, counts, position = iter(node), {}, node_position
+                    children, counts, position = iter(node), {}, (position, f"/{tag}[{count}]")
                     continue
 
-        # The end of ``node``; ``position`` is its parent's.
+        # The end of ``node`` (skipped ones, comments and processing
+        # instructions end where they start); ``position`` is its parent's.
         if action == _BOUNDARY:
-            if parts:
+            if block_position is not None:
                 end_block()
         elif action == _LINK:
             link_depth -= 1
             if link_depth == 0:
-                parts.append(" ")
                 if block_position is not None:
-                    words_in_links += len(_WORD.findall("".join(parts[link_start:])))
+                    words_in_links += len(find_words("".join(parts[link_start:])))
+                    parts.append(" ")
                 link_start = -1
-        elif action == _SPACING:
+        elif action == _SPACING and block_position is not None:
             parts.append(" ")
         text = node.tail
         if text and node is not root:
-            if block_position is None and not text.isspace():
+            if block_position is not None:
+                parts.append(text)
+            elif not text.isspace():
                 block_position = position
-            parts.append(text)
-    if parts:
+                parts.append(text)
+    if block_position is not None:
         end_block()
     return TextDocument(blocks, title=page_title(root))
 
@@ -175,7 +187,7 @@ def page_title(root: etree._Element) -> str | None:
 def _measure(raw_text: str, words_in_links: int, offset: int) -> TextBlock | None:
     """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»")."""
     text = " ".join(raw_text.split())
-    words = _WORD.findall(text)
+    words = find_words(text)
     if not words and not _TOKEN.search(text):
         return None
     if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line
