@@ -8,7 +8,6 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,7 +90,3 @@ class Score:
 
 def collapse(text: str) -> str:
     return _WHITESPACE.sub(" ", text)
-
-
-def iter_pages(limit: int | None = None) -> Iterator[Page]:
-    yield from pages(limit)
