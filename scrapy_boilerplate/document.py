@@ -62,7 +62,9 @@ def parse(text: str, *, url: str | None = None) -> etree._Element | None:
     The elements are plain lxml elements rather than ``lxml.html`` ones: the
     tree is the same, and building it skips a Python call per element.
     """
-    body = text.strip().replace("\x00", "").encode("utf-8", "replace")
+    # UTF-8 encodes nothing but NUL itself with a zero byte; bytes.replace
+    # finds it much faster than str.replace does in wide strings.
+    body = text.strip().encode("utf-8", "replace").replace(b"\x00", b"")
     if not body:
         return None
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True)

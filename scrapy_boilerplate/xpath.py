@@ -26,6 +26,27 @@ def to_string(position: Position) -> str:
     return "".join(reversed(steps))
 
 
+class PathStrings:
+    """The XPaths of the positions a walk reports, in order.
+
+    Blocks in a row are often siblings, so the XPath of the last parent is
+    kept and extended; any other parent is joined from its chain.
+    """
+
+    def __init__(self, prefix: str = "") -> None:
+        self._prefix = prefix
+        self._parent: object = self  # no position is this object
+        self._parent_string = prefix
+
+    def __call__(self, position: Position) -> str:
+        if position is None:
+            return self._prefix
+        parent, step = position
+        if parent is not self._parent:
+            self._parent, self._parent_string = parent, self._prefix + to_string(parent)
+        return self._parent_string + step
+
+
 def start_of_walk(root: etree._Element) -> tuple[Position, dict[str, int]]:
     """For a walk from ``root``: the position of its parent, and how many
     elements of ``root``'s tag precede it among its siblings."""

@@ -139,4 +139,5 @@ class Classifier:
         self._recent[html] = result
 
     def recall(self, html: str) -> PageResult | None:
-        return self._recent.get(html)
+        # Without the middleware nothing is remembered: skip hashing the page.
+        return self._recent.get(html) if self._recent else None

@@ -15,6 +15,7 @@ import re
 
 from lxml import etree
 
+from ...xpath import PathStrings
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
 _INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED, _TAIL_ONLY = range(6)
@@ -75,21 +76,16 @@ def segment(root: etree._Element) -> TextDocument:
     position: tuple | None = None
     counts = {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}
 
-    # The XPath of the last block's parent: consecutive blocks often share it.
-    xpath_parent: tuple | None = None
-    parent_xpath = root_prefix
+    xpath_of = PathStrings(root_prefix)
 
     def end_block() -> None:
-        nonlocal block_position, words_in_links, link_start, xpath_parent, parent_xpath
+        nonlocal block_position, words_in_links, link_start
         if link_start >= 0:  # the open link's text so far belongs to this block
             words_in_links += len(find_words("".join(parts[link_start:])))
             link_start = 0
         block = _measure("".join(parts), words_in_links, len(blocks))
         if block is not None:
-            parent, step = block_position
-            if parent is not xpath_parent:
-                xpath_parent, parent_xpath = parent, _xpath(root_prefix, parent)
-            block.xpath = parent_xpath + step
+            block.xpath = xpath_of(block_position)
             blocks.append(block)
         block_position = None
         parts.clear()
@@ -164,15 +160,6 @@ def segment(root: etree._Element) -> TextDocument:
     if block_position is not None:
         end_block()
     return TextDocument(blocks, title=page_title(root))
-
-
-def _xpath(prefix: str, position: tuple | None) -> str:
-    steps = []
-    while position is not None:
-        position, step = position
-        steps.append(step)
-    steps.append(prefix)
-    return "".join(reversed(steps))
 
 
 def page_title(root: etree._Element) -> str | None:

@@ -66,14 +66,9 @@ def normalize_whitespace(text: str) -> str:
     """Collapse each run of whitespace to one newline if it holds a line break, else to one space."""
     # str.split() and the reference's regular expression agree on what
     # whitespace is (Py_UNICODE_ISSPACE), and split() is much faster.
-    words = text.split()
-    if not words:
+    if not text or text.isspace():
         return ("\n" if "\n" in text or "\r" in text else " ") if text else ""
-    if "\n" in text or "\r" in text:
-        lines = (" ".join(line.split()) for line in text.replace("\r", "\n").split("\n"))
-        core = "\n".join(line for line in lines if line)
-    else:
-        core = " ".join(words)
+    core = _collapse_whitespace(text)
     if text[0].isspace():
         lead = text[: len(text) - len(text.lstrip())]
         core = ("\n" if "\n" in lead or "\r" in lead else " ") + core
@@ -81,6 +76,14 @@ def normalize_whitespace(text: str) -> str:
         trail = text[len(text.rstrip()):]
         core += "\n" if "\n" in trail or "\r" in trail else " "
     return core
+
+
+def _collapse_whitespace(text: str) -> str:
+    # normalize_whitespace() inside text that has some besides whitespace.
+    if "\n" in text or "\r" in text:
+        lines = (" ".join(line.split()) for line in text.replace("\r", "\n").split("\n"))
+        return "\n".join(line for line in lines if line)
+    return " ".join(text.split())
 
 
 @dataclass(slots=True)
@@ -121,6 +124,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # The position (see ``xpath``) of the innermost open element, and how many
     # children of each tag it has had so far.
     position, counts = xpath.start_of_walk(root)
+    xpath_of = xpath.PathStrings()
 
     def add_text(text: str) -> None:
         # The reference's characters() for a text node that is not blank.
@@ -137,7 +141,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         text = "".join(pieces).strip()
         if text:
             paragraphs.append(Paragraph(
-                start_element, xpath.to_string(start_position), normalize_whitespace(text),
+                start_element, xpath_of(start_position), _collapse_whitespace(text),
                 chars_in_links, heading, in_select,
                 not has_text,
             ))
@@ -173,16 +177,20 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                     pending += node.tail or ""
                     continue
                 has_children = len(node) > 0
-                if code == _INLINE and not has_children:
-                    # The commonest element, inline and empty or holding text
-                    # only (<b>word</b>, <img>): it ends the text node before
-                    # it, and its text is a text node of its own.
+                if not has_children and (code == _INLINE or code == _LINK):
+                    # The commonest elements, inline or links, empty or holding
+                    # text only (<b>word</b>, <a>link</a>, <img>): each ends the
+                    # text node before it, and its text is a text node of its own.
                     if pending and not pending.isspace():
                         add_text(pending)
                     after_br = False
+                    if code == _LINK:
+                        in_link = True
                     pending = node.text
                     if pending and not pending.isspace():
                         add_text(pending)
+                    if code == _LINK:
+                        in_link = False
                     pending = node.tail or ""
                     continue
                 if has_children or kind == _PARAGRAPH or kind == _BR:
