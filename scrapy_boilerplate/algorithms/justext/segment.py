@@ -62,6 +62,10 @@ def _code(tag: str) -> int:
     return code
 
 
+#: The code of every tag that is not inline and has no flags, and of the headings.
+_CODES = {tag: _code(tag) for tag in _CODE_OF_TAG}
+
+
 def normalize_whitespace(text: str) -> str:
     """Collapse each run of whitespace to one newline if it holds a line break, else to one space."""
     # str.split() and the reference's regular expression agree on what
@@ -79,7 +83,7 @@ def normalize_whitespace(text: str) -> str:
 
 
 def _collapse_whitespace(text: str) -> str:
-    # normalize_whitespace() inside text that has some besides whitespace.
+    # normalize_whitespace() without the whitespace at the edges ("" for blank text).
     if "\n" in text or "\r" in text:
         lines = (" ".join(line.split()) for line in text.replace("\r", "\n").split("\n"))
         return "\n".join(line for line in lines if line)
@@ -136,17 +140,18 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         after_br = False
 
     def close() -> None:
-        # A paragraph of line breaks alone has no text after stripping; the
-        # reference drops it (its Paragraph is falsy when empty).
-        text = "".join(pieces).strip()
+        # A paragraph of line breaks alone collapses to nothing; the reference
+        # drops it (its Paragraph is falsy when empty). Collapsing drops the
+        # edges' whitespace, as the reference's strip() does.
+        text = _collapse_whitespace("".join(pieces))
         if text:
             paragraphs.append(Paragraph(
-                start_element, xpath_of(start_position), _collapse_whitespace(text),
+                start_element, xpath_of(start_position), text,
                 chars_in_links, heading, in_select,
                 not has_text,
             ))
 
-    code_of_tag = {tag: _code(tag) for tag in _CODE_OF_TAG}
+    code_of_tag = dict(_CODES)  # grows with the page's other tags
     # A depth-first walk over the children lists, without recursion: an
     # element without children is started and ended in the same step.
     open_elements: list[tuple] = []  # (siblings iterator, element, kind, code, sibling counts)
