@@ -33,17 +33,16 @@ class PathStrings:
     kept and extended; any other parent is joined from its chain.
     """
 
-    def __init__(self, prefix: str = "") -> None:
-        self._prefix = prefix
+    def __init__(self) -> None:
         self._parent: object = self  # no position is this object
-        self._parent_string = prefix
+        self._parent_string = ""
 
     def __call__(self, position: Position) -> str:
         if position is None:
-            return self._prefix
+            return ""
         parent, step = position
         if parent is not self._parent:
-            self._parent, self._parent_string = parent, self._prefix + to_string(parent)
+            self._parent, self._parent_string = parent, to_string(parent)
         return self._parent_string + step
 
 

@@ -11,7 +11,7 @@ from parsel import Selector
 from scrapy.http import HtmlResponse
 
 import scrapy_boilerplate.document
-from scrapy_boilerplate import Extraction, ExtractionError, JustextOptions, OptionError, extract
+from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, JustextOptions, OptionError, extract
 
 ENGLISH = (
     "The committee said on Tuesday that it would not be able to finish the report before the end "
@@ -178,6 +178,16 @@ def test_lxml_element():
 def test_lxml_subtree_covers_only_that_subtree():
     root = lxml_html.fromstring("<html><body><div><p>inside</p></div><p>outside</p></body></html>")
     assert block_texts(extract(root.find("body/div"))) == ["inside"]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_subtree_blocks_have_full_indexed_xpaths(algorithm):
+    root = lxml_html.fromstring("<html><body><p>before</p><div><p>first words here</p></div>"
+                                "<div><p>inside words of the second division</p></div></body></html>")
+    subtree = root.findall("body/div")[1]
+    blocks = extract(subtree, algorithm=algorithm).blocks
+    assert blocks and all(block.xpath.startswith("/html[1]/body[1]/div[2]") for block in blocks)
+    assert all(root.getroottree().xpath(block.xpath) for block in blocks)
 
 
 def test_parsel_selector():

@@ -17,8 +17,3 @@ def test_path_strings_extend_the_last_parent_and_rejoin_any_other():
     assert xpath_of((div, "/p[3]")) == "/html[1]/body[1]/div[2]/p[3]"  # and back
     assert xpath_of(html) == "/html[1]"
     assert xpath_of(None) == ""
-
-def test_path_strings_start_with_the_prefix_of_a_subtree():
-    xpath_of = PathStrings("/html/body/div[4]")
-    assert xpath_of(None) == "/html/body/div[4]"
-    assert xpath_of((None, "/p[1]")) == "/html/body/div[4]/p[1]"

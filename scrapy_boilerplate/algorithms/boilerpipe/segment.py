@@ -15,7 +15,7 @@ import re
 
 from lxml import etree
 
-from ...xpath import PathStrings
+from ... import xpath
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
 _INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED, _TAIL_ONLY = range(6)
@@ -66,17 +66,10 @@ def segment(root: etree._Element) -> TextDocument:
     words_in_links = 0
     link_start = -1
     link_depth = 0
-    # Where the innermost open element is, as a chain of (parent position,
-    # "/tag[index among its parent's children of that tag]"), formatted only
-    # for elements with children or whose text starts a block; the root's own
-    # place among its siblings comes first. Strings are joined only for the
-    # blocks kept.
-    parent = root.getparent()
-    root_prefix = parent.getroottree().getpath(parent) if parent is not None else ""
-    position: tuple | None = None
-    counts = {root.tag: sum(1 for _ in root.itersiblings(root.tag, preceding=True))}
-
-    xpath_of = PathStrings(root_prefix)
+    # The position (see ``xpath``) of the innermost open element, and how many
+    # children of each tag it has had so far.
+    position, counts = xpath.start_of_walk(root)
+    xpath_of = xpath.PathStrings()
 
     def end_block() -> None:
         nonlocal block_position, words_in_links, link_start
