@@ -7,7 +7,7 @@ from lxml import etree
 from ...result import Extraction
 from .blocks import JustextBlock
 from .classify import BAD, GOOD, classify_context_free, classify_in_context
-from .language import pick_stoplist
+from .language import load_stoplists, pick_stoplist
 from .options import AUTO, JustextOptions
 from .segment import segment
 from .stoplists import Stoplist, available
@@ -20,7 +20,7 @@ _NO_STOPWORDS: dict[str, None] = {}
 def prepare(options: JustextOptions) -> None:
     """Load every shipped stoplist now if ``options`` choose one per page."""
     if options.stoplist == AUTO:
-        pick_stoplist([])
+        load_stoplists()
 
 
 def run(root: etree._Element, options: JustextOptions) -> Extraction:

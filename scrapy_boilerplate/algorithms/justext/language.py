@@ -16,6 +16,11 @@ MIN_COVERAGE = 0.05
 MIN_WORDS = 20
 
 
+def load_stoplists() -> None:
+    """Read every shipped stoplist now, rather than on the first page that needs a pick."""
+    _languages_of_word()
+
+
 @functools.cache
 def _languages_of_word() -> dict[str, tuple[int, ...]]:
     """Every word of every shipped stoplist -> the indices (into ``_names()``) of the lists that hold it."""
@@ -33,11 +38,11 @@ def _names() -> tuple[str, ...]:
 
 def pick_stoplist(words: Iterable[Iterable[str]]) -> Stoplist | None:
     """The shipped stoplist covering the largest share of ``words`` (lower-cased, in groups), or ``None``."""
-    index = _languages_of_word()
     counts = Counter(chain.from_iterable(words))
     total = sum(counts.values())
     if total < MIN_WORDS:
         return None
+    index = _languages_of_word()
     scores = [0] * len(_names())
     for word in counts.keys() & index.keys():
         count = counts[word]
