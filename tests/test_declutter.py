@@ -10,7 +10,7 @@ from lxml import etree
 from scrapy_boilerplate import ExtractionError, OptionError, extract
 from scrapy_boilerplate.algorithms.declutter import DeclutterBlock, DeclutterOptions
 from scrapy_boilerplate.algorithms.declutter.prune import class_words, prune
-from scrapy_boilerplate.algorithms.declutter.purify import purify, serialize
+from scrapy_boilerplate.algorithms.declutter.purify import purify
 from scrapy_boilerplate.algorithms.declutter.shake import BLESSED, KEPT, REMOVED, shake
 from scrapy_boilerplate.document import parse
 
