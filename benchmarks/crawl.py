@@ -2,18 +2,21 @@
 
 A server process holds every devset page in memory; this process crawls all
 of them with a spider yielding ``{url, html}`` items, in alternating rounds:
-without any pipeline, with :class:`~scrapy_boilerplate.BoilerplatePipeline`,
-and with justext 3.0.2 called in the callback (English stoplist) for
-comparison. Items are discarded. Prints pages per second and the ratio to the
-plain crawl.
+without any pipeline, with :class:`~scrapy_boilerplate.BoilerplatePipeline`
+classifying in the crawl's process, with the pipeline and
+``BOILERPLATE_WORKERS`` (one worker process per core unless ``--workers``
+says otherwise), and with justext 3.0.2 called in the callback (English
+stoplist) for comparison. Items are discarded. Prints pages per second and
+the ratio to the plain crawl.
 
-    python benchmarks/crawl.py [--limit N] [--rounds N] [--concurrency N]
+    python benchmarks/crawl.py [--limit N] [--rounds N] [--concurrency N] [--workers N]
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 import time
 from pathlib import Path
@@ -50,6 +53,7 @@ def main() -> None:
     parser = devset.argument_parser(__doc__)
     parser.add_argument("--rounds", type=int, default=2, help="alternating rounds of the three crawls")
     parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="BOILERPLATE_WORKERS")
     args = parser.parse_args()
 
     keys = [page.key for page in devset.pages(args.limit)]
@@ -100,9 +104,11 @@ def crawl_rounds(urls: list[str], args: argparse.Namespace) -> dict[str, list[fl
         "CONCURRENT_REQUESTS": args.concurrency, "CONCURRENT_REQUESTS_PER_DOMAIN": args.concurrency,
         "DOWNLOAD_MAXSIZE": 0, "DOWNLOAD_WARNSIZE": 0,
     }
+    pipeline = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
     contenders = {
         "plain": (PagesSpider, {}),
-        "scrapy_boilerplate pipeline": (PagesSpider, {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}),
+        "scrapy_boilerplate pipeline": (PagesSpider, pipeline),
+        f"pipeline, {args.workers} worker(s)": (PagesSpider, {**pipeline, "BOILERPLATE_WORKERS": args.workers}),
         "justext 3.0.2 in the callback": (JustextSpider, {}),
     }
     seconds: dict[str, list[float]] = {name: [] for name in contenders}

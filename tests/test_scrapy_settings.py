@@ -34,6 +34,8 @@ def test_text_values_are_converted_by_the_type_of_the_default():
     ("BOILERPLATE_ALGORITHM", "magic"),
     ("BOILERPLATE_NO_HEADINGS", "maybe"),
     ("BOILERPLATE_MIN_TEXT_LENGTH", -5),
+    ("BOILERPLATE_WORKERS", -1),
+    ("BOILERPLATE_WORKERS", "two"),
     ("BOILERPLATE_TEXT_FIELD", None),
 ])
 def test_invalid_values_name_the_setting(setting, value):

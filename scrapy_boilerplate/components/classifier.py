@@ -11,13 +11,16 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 from scrapy import signals
 from scrapy.exceptions import CloseSpider
+from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
 from ..errors import BoilerplateError
 from ..options import Options
+from ..result import GOOD, Extraction
 from .page import PageResult
 from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError, read_options
+from .workers import WorkerError, WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -45,8 +48,6 @@ class Classifier:
             self.settings = BoilerplateSettings.from_settings(crawler.settings)
         except SettingError as error:
             self.error = error
-        else:
-            algorithms.get(self.settings.algorithm).prepare(self.settings.options)
         self._options: dict[Any, tuple[str, Options] | SettingError] = {}
         # HTML text -> result, alive as long as the response's meta holds the result.
         self._recent: weakref.WeakValueDictionary[str, PageResult] = weakref.WeakValueDictionary()
@@ -58,6 +59,11 @@ class Classifier:
         if crawler not in _BY_CRAWLER:
             _BY_CRAWLER[crawler] = cls(crawler)
         return _BY_CRAWLER[crawler]
+
+    def prepare(self) -> None:
+        """Load what classifying in this process needs (the stoplists), so that the first page does not wait."""
+        if self.error is None:
+            algorithms.get(self.settings.algorithm).prepare(self.settings.options)
 
     def _check_settings(self) -> None:
         # CloseSpider from a spider_opened handler stops the crawl before any
@@ -109,30 +115,52 @@ class Classifier:
 
     def classify(self, page: Any, *, url: str, meta: Mapping[str, Any] | None = None) -> PageResult:
         """Classify ``page`` (HTML text or a Selector); failures are logged, counted and noted, never raised."""
-        stats = self.crawler.stats
         started = time.perf_counter()
         try:
             algorithm, options = self.options_for(meta)
             extraction = extract(page, url=url, algorithm=algorithm, options=options)
-        except BoilerplateError as error:
+        except Exception as error:
             return self._failed(url, error)
-        except Exception as error:  # a bug in an algorithm must not cost the page
-            logger.exception("Error classifying %s", url, extra={"spider": self.crawler.spider})
-            return self._failed(url, error, logged=True)
         finally:
-            stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
-        good = sum(block.is_good for block in extraction.blocks)
+            self.crawler.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+        root = getattr(page, "root", None)
+        return self._classified(url, extraction, root if isinstance(root, etree._Element) else None)
+
+    async def classify_in(self, workers: WorkerPool, html: str | bytes, *, url: str) -> PageResult:
+        """:meth:`classify` ``html`` in one of ``workers``, or here when they cannot start."""
+        try:
+            exported, seconds = await maybe_deferred_to_future(workers.extract(html, url))
+        except WorkersUnavailable:
+            return self.classify(html, url=url)
+        except WorkerError as error:
+            return self._failed(url, error)
+        self.crawler.stats.inc_value("boilerplate/seconds", seconds)
+        labels = [block["label"] for block in exported["blocks"]]
+        self._count(labels.count(GOOD), len(labels))
+        return PageResult(url, _exported=exported)
+
+    def _classified(self, url: str, extraction: Extraction, root: etree._Element | None) -> PageResult:
+        self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks))
+        return PageResult(url, extraction, root=root)
+
+    def _count(self, good: int, blocks: int) -> None:
+        stats = self.crawler.stats
         stats.inc_value("boilerplate/pages")
         stats.inc_value("boilerplate/blocks/good", good)
-        stats.inc_value("boilerplate/blocks/bad", len(extraction.blocks) - good)
-        root = getattr(page, "root", None)
-        return PageResult(url, extraction, root=root if isinstance(root, etree._Element) else None)
+        stats.inc_value("boilerplate/blocks/bad", blocks - good)
 
-    def _failed(self, url: str, error: Exception, *, logged: bool = False) -> PageResult:
+    def _failed(self, url: str, error: Exception) -> PageResult:
         self.crawler.stats.inc_value("boilerplate/failures")
-        if not logged:
-            logger.error("Cannot classify %s: %s", url, error, extra={"spider": self.crawler.spider})
-        return PageResult(url, error=f"{type(error).__name__}: {error}")
+        spider = {"spider": self.crawler.spider}
+        error_type = getattr(error, "error_type", type(error).__name__)
+        details = getattr(error, "details", None)
+        if details is not None:  # a bug, in a worker
+            logger.error("Error classifying %s:\n%s", url, details, extra=spider)
+        elif isinstance(error, BoilerplateError):
+            logger.error("Cannot classify %s: %s", url, error, extra=spider)
+        else:  # a bug in an algorithm must not cost the page
+            logger.error("Error classifying %s", url, exc_info=error, extra=spider)
+        return PageResult(url, error=f"{error_type}: {error}")
 
     def remember(self, html: str, result: PageResult) -> None:
         """Let an item carrying ``html`` reuse ``result`` while the response keeps it alive."""

@@ -24,6 +24,7 @@ class BoilerplateMiddleware:
 
     def __init__(self, classifier: Classifier) -> None:
         self.classifier = classifier
+        classifier.prepare()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:

@@ -19,18 +19,29 @@ class PageResult:
     """The classification of one page; ``error`` says why there is none.
 
     ``extraction`` is ``None`` when the page failed to classify; ``text`` is
-    then empty and ``blocks`` too, so a callback needs no special case.
+    then empty and ``blocks`` too, so a callback needs no special case. A page
+    classified in a worker process (``BOILERPLATE_WORKERS``) comes back in its
+    JSON-ready form only: ``exported``, without ``extraction``.
     """
 
     url: str
     extraction: Extraction | None = None
     error: str | None = None
     root: etree._Element | None = field(default=None, repr=False)
+    _exported: dict[str, Any] | None = field(default=None, repr=False)
     _links: list[str] | None = field(default=None, repr=False)
 
     @property
+    def exported(self) -> dict[str, Any]:
+        """The extraction as :meth:`~scrapy_boilerplate.Extraction.to_dict` gives it."""
+        if self._exported is None:
+            self._exported = self.extraction.to_dict() if self.extraction is not None else {
+                "algorithm": None, "language": None, "text": "", "blocks": []}
+        return self._exported
+
+    @property
     def text(self) -> str:
-        return self.extraction.text if self.extraction is not None else ""
+        return self.extraction.text if self.extraction is not None else self.exported["text"]
 
     @property
     def blocks(self) -> list[Block]:
@@ -38,7 +49,7 @@ class PageResult:
 
     @property
     def language(self) -> str | None:
-        return self.extraction.language if self.extraction is not None else None
+        return self.extraction.language if self.extraction is not None else self.exported["language"]
 
     @property
     def links(self) -> list[str]:
@@ -52,8 +63,7 @@ class PageResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the extraction's fields, the content links and the error."""
-        result = self.extraction.to_dict() if self.extraction is not None else {"text": "", "blocks": []}
-        return {**result, "links": self.links, "error": self.error}
+        return {**self.exported, "links": self.links, "error": self.error}
 
 
 def _content_links(root: etree._Element | None, blocks: list[Block], base_url: str) -> list[str]:

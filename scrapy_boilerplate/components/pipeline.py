@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem
+from scrapy.utils.defer import maybe_deferred_to_future
 
 from .classifier import Classifier
 from .page import PageResult
+from .workers import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -24,18 +26,42 @@ class BoilerplatePipeline:
 
     Items without the HTML field pass unchanged. HTML the middleware already
     classified is not classified again. An item class lacking some output
-    fields is reported once; its items get the fields it has.
+    fields is reported once; its items get the fields it has. With
+    ``BOILERPLATE_WORKERS``, the HTML is classified in worker processes.
     """
 
     def __init__(self, classifier: Classifier) -> None:
         self.classifier = classifier
+        self.workers: WorkerPool | None = None
         self._missing_reported: set[type] = set()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         return cls(Classifier.of(crawler))
 
-    def process_item(self, item: Any) -> Any:
+    async def open_spider(self) -> None:
+        if self.classifier.error is not None:
+            return
+        settings = self.classifier.settings
+        if settings.workers:
+            workers = WorkerPool(settings.workers, settings.algorithm, settings.options)
+            try:
+                await maybe_deferred_to_future(workers.start())
+            except WorkersUnavailable as error:
+                logger.error("%s; classifying in the crawl's process", error,
+                             extra={"spider": self.classifier.crawler.spider})
+                await maybe_deferred_to_future(workers.close())
+            else:
+                self.workers = workers
+                return
+        self.classifier.prepare()
+
+    async def close_spider(self) -> None:
+        if self.workers is not None:
+            await maybe_deferred_to_future(self.workers.close())
+            self.classifier.crawler.stats.set_value("boilerplate/workers/restarts", self.workers.restarts)
+
+    async def process_item(self, item: Any) -> Any:
         settings = self.classifier.settings
         adapter = ItemAdapter(item)
         html = adapter.get(settings.html_field)
@@ -43,7 +69,9 @@ class BoilerplatePipeline:
             return item
         url = str(adapter.get("url") or "")
         result = self.classifier.recall(html) if isinstance(html, str) else None
-        if result is None:
+        if result is None and self.workers is not None:
+            result = await self.classifier.classify_in(self.workers, html, url=url)
+        elif result is None:
             result = self.classifier.classify(html, url=url)
         else:
             self.classifier.crawler.stats.inc_value("boilerplate/items/reused")
@@ -65,11 +93,12 @@ class BoilerplatePipeline:
 
     def _fill(self, adapter: ItemAdapter, result: PageResult) -> None:
         settings = self.classifier.settings
+        exported = result.exported
         values = {
-            settings.text_field: result.text,
-            settings.blocks_field: [block.to_dict() for block in result.blocks],
-            settings.language_field: result.language,
-            settings.clean_html_field: result.extraction.html if result.extraction is not None else None,
+            settings.text_field: exported["text"],
+            settings.blocks_field: exported["blocks"],
+            settings.language_field: exported["language"],
+            settings.clean_html_field: exported.get("html"),
         }
         if result.error is not None:
             values[settings.error_field] = result.error

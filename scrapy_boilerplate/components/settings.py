@@ -35,6 +35,7 @@ DEFAULTS: Mapping[str, Any] = {
     "KEEP_HTML": False,
     "DROP_EMPTY": False,
     "MIN_TEXT_LENGTH": 1,
+    "WORKERS": 0,
 }
 
 
@@ -93,6 +94,17 @@ def _field(settings: BaseSettings, key: str) -> str | None:
     return value
 
 
+def _count(settings: BaseSettings, key: str) -> int:
+    value = settings.get(PREFIX + key, DEFAULTS[key])
+    try:
+        value = int(value) if isinstance(value, str) else value
+    except ValueError:
+        raise SettingError(PREFIX + key, value, "expected an integer") from None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SettingError(PREFIX + key, value, "expected an integer >= 0")
+    return value
+
+
 def _flag(settings: BaseSettings, key: str) -> bool:
     try:
         return settings.getbool(PREFIX + key, DEFAULTS[key])
@@ -115,18 +127,12 @@ class BoilerplateSettings:
     keep_html: bool
     drop_empty: bool
     min_text_length: int
+    workers: int
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
         """Validate every ``BOILERPLATE_*`` setting; :class:`SettingError` names the first bad one."""
         algorithm = settings.get(PREFIX + "ALGORITHM", DEFAULTS["ALGORITHM"])
-        min_length = settings.get(PREFIX + "MIN_TEXT_LENGTH", DEFAULTS["MIN_TEXT_LENGTH"])
-        try:
-            min_length = int(min_length) if isinstance(min_length, str) else min_length
-        except ValueError:
-            raise SettingError(PREFIX + "MIN_TEXT_LENGTH", min_length, "expected an integer") from None
-        if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 0:
-            raise SettingError(PREFIX + "MIN_TEXT_LENGTH", min_length, "expected an integer >= 0")
         fields = {}
         for key in ("HTML_FIELD", "TEXT_FIELD"):
             fields[key] = _field(settings, key)
@@ -143,5 +149,6 @@ class BoilerplateSettings:
             error_field=_field(settings, "ERROR_FIELD"),
             keep_html=_flag(settings, "KEEP_HTML"),
             drop_empty=_flag(settings, "DROP_EMPTY"),
-            min_text_length=min_length,
+            min_text_length=_count(settings, "MIN_TEXT_LENGTH"),
+            workers=_count(settings, "WORKERS"),
         )

@@ -1,0 +1,85 @@
+"""Extraction in a process of its own: pages in on stdin, extractions out on stdout.
+
+The Scrapy layer starts ``python -m scrapy_boilerplate.worker`` processes
+(``BOILERPLATE_WORKERS``) so that extraction, which is CPU-bound, runs on
+other cores than the crawl. Every message is a frame: its length as 8 bytes,
+big-endian, then a pickle.
+
+- The first request configures the worker: ``(algorithm, options)``; it
+  answers ``READY`` once the algorithm is prepared.
+- Then each request is ``(job, html, url)``, and each answer, in the same
+  order, ``(job, extraction, seconds, failure)``: the extraction in its
+  JSON-ready form (:meth:`~scrapy_boilerplate.Extraction.to_dict`), what an
+  item gets, and ``failure`` ``None``; or no extraction and ``failure``
+  ``(error type, message, traceback)`` with no traceback for the documented
+  errors (:class:`~scrapy_boilerplate.BoilerplateError`).
+"""
+
+from __future__ import annotations
+
+import pickle
+import struct
+import sys
+import time
+import traceback
+from typing import Any, BinaryIO
+
+from . import algorithms
+from .api import extract
+from .errors import BoilerplateError
+
+HEADER = struct.Struct("!Q")
+READY = "ready"
+
+
+def frame(message: Any) -> bytes:
+    """``message`` as one frame."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(data)) + data
+
+
+def read_message(stream: BinaryIO) -> Any:
+    """The next message on ``stream``; ``None`` at its end."""
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        return None
+    (size,) = HEADER.unpack(header)
+    data = stream.read(size)
+    return pickle.loads(data) if len(data) == size else None
+
+
+def answer(job: int, html: str | bytes, url: str, algorithm: str, options: Any) -> tuple:
+    """The answer to one request."""
+    started = time.perf_counter()
+    failure = None
+    try:
+        extraction = extract(html, url=url or None, algorithm=algorithm, options=options).to_dict()
+    except BoilerplateError as error:
+        extraction, failure = None, (type(error).__name__, str(error), None)
+    except Exception as error:  # a bug must cost one page, not the worker
+        extraction, failure = None, (type(error).__name__, str(error), traceback.format_exc())
+    return job, extraction, time.perf_counter() - started, failure
+
+
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
+    """Answer the requests on ``requests`` until it ends."""
+    configuration = read_message(requests)
+    if configuration is None:
+        return
+    algorithm, options = configuration
+    algorithms.get(algorithm).prepare(options)
+    answers.write(frame(READY))
+    answers.flush()
+    while (request := read_message(requests)) is not None:
+        answers.write(frame(answer(*request, algorithm, options)))
+        answers.flush()
+
+
+def main() -> None:
+    answers = sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print() must not corrupt the frames
+    serve(sys.stdin.buffer, answers)
+
+
+if __name__ == "__main__":
+    main()
