@@ -1,9 +1,10 @@
 """Where elements are, as XPaths in one format: ``/html[1]/body[1]/div[2]``, every step indexed.
 
-A position is a chain of ``(parent position, "/tag[index]")`` tuples, ``None``
+A position is a chain of ``(parent position, tag, index)`` tuples, ``None``
 above the root: walkers that number a whole tree as they go keep one per open
-element, and the strings are joined only for what they report, so that a deep
-page costs memory in proportion to its depth. The indices count the page's
+element, and the strings are made only for what they report, so that a deep
+page costs memory in proportion to its depth and an element no block starts
+in costs no string. The indices count the page's
 elements as parsed, so every XPath selects its element in the caller's tree.
 """
 
@@ -21,29 +22,42 @@ def to_string(position: Position) -> str:
     """The XPath of ``position``."""
     steps = []
     while position is not None:
-        position, step = position
-        steps.append(step)
+        position, tag, index = position
+        steps.append(f"/{tag}[{index}]")
     return "".join(reversed(steps))
 
 
 class PathStrings:
-    """The XPaths of the positions a walk reports, in order.
+    """The XPaths of the positions a walk reports.
 
-    Blocks in a row are often siblings, so the XPath of the last parent is
-    kept and extended; any other parent is joined from its chain.
+    The XPath of every parent of a reported position is made once and kept
+    (with the position, so that its ``id`` stays its own): blocks in a row
+    often share a parent, or are an element and its parent.
     """
 
     def __init__(self) -> None:
-        self._parent: object = self  # no position is this object
-        self._parent_string = ""
+        self._strings: dict[int, tuple[tuple, str]] = {}
 
     def __call__(self, position: Position) -> str:
         if position is None:
             return ""
-        parent, step = position
-        if parent is not self._parent:
-            self._parent, self._parent_string = parent, to_string(parent)
-        return self._parent_string + step
+        parent, tag, index = position
+        cached = self._strings.get(id(parent))
+        return f"{cached[1] if cached is not None else self._string(parent)}/{tag}[{index}]"
+
+    def _string(self, position: Position) -> str:
+        # Climb to the nearest position with a string, then make and keep the
+        # strings of those below it, without recursion: pages can be absurdly deep.
+        strings = self._strings
+        chain = []
+        while position is not None and id(position) not in strings:
+            chain.append(position)
+            position = position[0]
+        string = strings[id(position)][1] if position is not None else ""
+        for position in reversed(chain):
+            string = f"{string}/{position[1]}[{position[2]}]"
+            strings[id(position)] = (position, string)
+        return string
 
 
 def start_of_walk(root: etree._Element) -> tuple[Position, dict[str, int]]:
@@ -83,7 +97,7 @@ def xpaths(elements: Sequence[etree._Element]) -> list[str]:
                     _number_children(parent, index_of)
                     numbered.add(parent)
                 index = index_of[node]
-            position = position_of[node] = (position, f"/{node.tag}[{index}]")
+            position = position_of[node] = (position, node.tag, index)
         result.append(to_string(position))
     return result
 
@@ -94,7 +108,7 @@ def _position(element: etree._Element) -> Position:
     position = None
     for node in reversed(chain):
         index = 1 + sum(1 for _ in node.itersiblings(node.tag, preceding=True))
-        position = (position, f"/{node.tag}[{index}]")
+        position = (position, node.tag, index)
     return position
 
 

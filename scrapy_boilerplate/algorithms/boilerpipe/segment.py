@@ -122,11 +122,11 @@ def segment(root: etree._Element) -> TextDocument:
                     if block_position is not None:
                         parts.append(text)
                     elif not text.isspace():
-                        block_position = (position, f"/{tag}[{count}]")
+                        block_position = (position, tag, count)
                         parts.append(text)
                 if len(node):
                     open_elements.append((children, node, action, counts, position))
-                    children, counts, position = iter(node), {}, (position, f"/{tag}[{count}]")
+                    children, counts, position = iter(node), {}, (position, tag, count)
                     continue
 
         # The end of ``node`` (skipped ones, comments and processing

@@ -165,13 +165,13 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
             position = position[0]
         else:
             tag = node.tag
-            if not isinstance(tag, str):
+            code = code_of_tag.get(tag)
+            if code is None and not isinstance(tag, str):
                 if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
                     pending += node.tail or ""
                     continue
                 kind = code = _INLINE  # a processing instruction: it only ends a text node
             else:
-                code = code_of_tag.get(tag)
                 if code is None:
                     code = code_of_tag[tag] = _code(tag)
                 kind = code & _KIND_BITS
@@ -199,7 +199,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                     pending = node.tail or ""
                     continue
                 if has_children or kind == _PARAGRAPH or kind == _BR:
-                    node_position = (position, f"/{tag}[{count}]")
+                    node_position = (position, tag, count)
                 if kind == _UNWRAP:
                     pending += node.text or ""
                     if has_children:
@@ -256,7 +256,8 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
             if pieces:
                 close()
             # What follows the end of a paragraph tag starts in its parent.
-            start_element, start_position, pieces, chars_in_links = node.getparent(), position, [], 0
+            parent = open_elements[-1][1] if open_elements else node.getparent()
+            start_element, start_position, pieces, chars_in_links = parent, position, [], 0
             has_text = False
             heading, in_select = headings > 0, selects > 0
         elif kind == _LINK:
