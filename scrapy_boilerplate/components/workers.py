@@ -26,6 +26,21 @@ from ..worker import HEADER, READY, frame
 logger = logging.getLogger(__name__)
 
 
+#: Bytes a worker's pipes hold: several pages, so that a worker has its next
+#: pages at hand while the crawl's process is busy elsewhere and cannot write.
+PIPE_SIZE = 1 << 20
+
+
+def _widen_pipes(process: Any) -> None:
+    try:
+        import fcntl
+
+        for pipe in (process.pipes[0], process.pipes[1]):
+            fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+    except (ImportError, AttributeError, OSError):  # not Linux, or above the system's limit
+        pass  # the default size works, more slowly
+
+
 class WorkerError(BoilerplateError):
     """A page could not be classified in a worker: the error it raised there, or the worker died on it.
 
@@ -161,8 +176,9 @@ class WorkerPool:
         worker = _Worker(self)
         # The worker imports this package from wherever this process does.
         path = os.pathsep.join(entry or os.getcwd() for entry in sys.path)
-        reactor.spawnProcess(worker, sys.executable, [sys.executable, *self.command],
-                             env={**os.environ, "PYTHONPATH": path}, childFDs={0: "w", 1: "r", 2: 2})
+        process = reactor.spawnProcess(worker, sys.executable, [sys.executable, *self.command],
+                                       env={**os.environ, "PYTHONPATH": path}, childFDs={0: "w", 1: "r", 2: 2})
+        _widen_pipes(process)
         worker.transport.write(frame(self.configuration))
         self.workers.append(worker)
         return worker
