@@ -17,6 +17,7 @@ big-endian, then a pickle.
 
 from __future__ import annotations
 
+import os
 import pickle
 import struct
 import sys
@@ -76,8 +77,10 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
 
 
 def main() -> None:
-    answers = sys.stdout.buffer
-    sys.stdout = sys.stderr  # a stray print() must not corrupt the frames
+    # The answers get a descriptor of their own, and stdout becomes stderr:
+    # nothing else written to stdout, from Python or from C, can corrupt a frame.
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     serve(sys.stdin.buffer, answers)
 
 
