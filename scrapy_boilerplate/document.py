@@ -39,16 +39,25 @@ def to_root(page: HtmlInput, *, url: str | None = None) -> etree._Element | None
         return selector_root
     if isinstance(selector_root, str):  # a Selector over a text node
         page = selector_root
+    if not isinstance(page, (str, bytes)):
+        raise ExtractionError(f"cannot extract from {type(page).__name__}: expected str, bytes, "
+                              "an lxml element or a parsel Selector")
+    return parse_utf8(utf8_body(page), url=url)
+
+
+def utf8_body(page: str | bytes) -> bytes:
+    """What :func:`parse_utf8` reads for ``page``: its text (bytes decoded as a crawler does,
+    see :func:`decode`) in UTF-8, stripped, without NUL characters.
+
+    Raises :class:`ExtractionError` for binary data.
+    """
     if isinstance(page, bytes):
         if page.startswith(_FILE_SIGNATURES):
             raise ExtractionError("the input is binary data, not an HTML page")
         page = decode(page)
-    if not isinstance(page, str):
-        raise ExtractionError(f"cannot extract from {type(page).__name__}: expected str, bytes, "
-                              "an lxml element or a parsel Selector")
     if _looks_binary(page):
         raise ExtractionError("the input is binary data, not an HTML page")
-    return parse(page, url=url)
+    return _utf8(page)
 
 
 def decode(body: bytes, content_type: str | None = None) -> str:
@@ -57,15 +66,17 @@ def decode(body: bytes, content_type: str | None = None) -> str:
 
 
 def parse(text: str, *, url: str | None = None) -> etree._Element | None:
-    """Parse ``text`` into the tree parsel builds for Scrapy responses (its parser settings and clean-up).
+    """Parse ``text`` into the tree parsel builds for Scrapy responses (its parser settings and clean-up)."""
+    return parse_utf8(_utf8(text), url=url)
+
+
+def parse_utf8(body: bytes, *, url: str | None = None) -> etree._Element | None:
+    """Parse UTF-8 ``body`` as :func:`parse` does text; ``None`` if it holds no element.
 
     The elements are plain lxml elements rather than ``lxml.html`` ones, and
     the ``id`` attributes are not indexed: the tree is the same, and building
     it skips a Python call per element and a hash table.
     """
-    # UTF-8 encodes nothing but NUL itself with a zero byte; bytes.replace
-    # finds it much faster than str.replace does in wide strings.
-    body = text.strip().encode("utf-8", "replace").replace(b"\x00", b"")
     if not body:
         return None
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, collect_ids=False)
@@ -73,6 +84,12 @@ def parse(text: str, *, url: str | None = None) -> etree._Element | None:
         return etree.fromstring(body, parser=parser, base_url=url)
     except etree.LxmlError:
         return None
+
+
+def _utf8(text: str) -> bytes:
+    # UTF-8 encodes nothing but NUL itself with a zero byte; bytes.replace
+    # finds it much faster than str.replace does in wide strings.
+    return text.strip().encode("utf-8", "replace").replace(b"\x00", b"")
 
 
 def _looks_binary(text: str) -> bool:

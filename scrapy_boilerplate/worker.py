@@ -7,7 +7,10 @@ big-endian, then a pickle.
 
 - The first request configures the worker: ``(algorithm, options)``; it
   answers ``READY`` once the algorithm is prepared.
-- Then each request is ``(job, html, url)``, and each answer, in the same
+- Then each request is ``(job, body, url)``, ``body`` being the page as
+  :func:`~scrapy_boilerplate.document.utf8_body` gives it (the crawl's
+  process has encoded it, so it travels as bytes and is parsed as they
+  are), and each answer, in the same
   order, ``(job, extraction, seconds, failure)``: the extraction in its
   JSON-ready form (:meth:`~scrapy_boilerplate.Extraction.to_dict`), what an
   item gets, and ``failure`` ``None``; or no extraction and ``failure``
@@ -27,7 +30,9 @@ from typing import Any, BinaryIO
 
 from . import algorithms
 from .api import extract
+from .document import parse_utf8
 from .errors import BoilerplateError
+from .result import Extraction
 
 HEADER = struct.Struct("!Q")
 READY = "ready"
@@ -49,12 +54,14 @@ def read_message(stream: BinaryIO) -> Any:
     return pickle.loads(data) if len(data) == size else None
 
 
-def answer(job: int, html: str | bytes, url: str, algorithm: str, options: Any) -> tuple:
+def answer(job: int, body: bytes, url: str, algorithm: str, options: Any) -> tuple:
     """The answer to one request."""
     started = time.perf_counter()
     failure = None
     try:
-        extraction = extract(html, url=url or None, algorithm=algorithm, options=options).to_dict()
+        root = parse_utf8(body, url=url or None)
+        extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
+                      else Extraction(algorithm=algorithm)).to_dict()
     except BoilerplateError as error:
         extraction, failure = None, (type(error).__name__, str(error), None)
     except Exception as error:  # a bug must cost one page, not the worker

@@ -15,7 +15,8 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..errors import BoilerplateError
+from ..document import utf8_body
+from ..errors import BoilerplateError, ExtractionError
 from ..options import Options
 from ..result import GOOD, Extraction
 from .page import PageResult
@@ -128,8 +129,15 @@ class Classifier:
 
     async def classify_in(self, workers: WorkerPool, html: str | bytes, *, url: str) -> PageResult:
         """:meth:`classify` ``html`` in one of ``workers``, or here when they cannot start."""
+        started = time.perf_counter()
         try:
-            exported, seconds = await maybe_deferred_to_future(workers.extract(html, url))
+            body = utf8_body(html)
+        except ExtractionError as error:
+            return self._failed(url, error)
+        finally:
+            self.crawler.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+        try:
+            exported, seconds = await maybe_deferred_to_future(workers.extract(body, url))
         except WorkersUnavailable:
             return self.classify(html, url=url)
         except WorkerError as error:

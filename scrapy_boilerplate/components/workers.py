@@ -128,13 +128,14 @@ class WorkerPool:
         return defer.DeferredList([self._spawn().ready for _ in range(self.size)], fireOnOneErrback=True,
                                  consumeErrors=True).addCallbacks(lambda _: None, lambda failure: failure.value.subFailure)
 
-    def extract(self, html: str | bytes, url: str) -> defer.Deferred[tuple[dict[str, Any], float]]:
-        """The extraction of ``html``, JSON-ready, and the seconds it took in the worker."""
+    def extract(self, body: bytes, url: str) -> defer.Deferred[tuple[dict[str, Any], float]]:
+        """The extraction of ``body`` (see :func:`~scrapy_boilerplate.document.utf8_body`), JSON-ready,
+        and the seconds it took in the worker."""
         if self.unavailable is not None:
             return defer.fail(WorkersUnavailable(self.unavailable))
         result: defer.Deferred[tuple[dict[str, Any], float]] = defer.Deferred()
         worker = min(self.workers, key=lambda worker: (not worker.is_ready, len(worker.jobs)))
-        worker.send((next(self._jobs), html, url), result)
+        worker.send((next(self._jobs), body, url), result)
         return result
 
     def close(self) -> defer.Deferred[None]:
