@@ -8,7 +8,6 @@ stdin and stdout, driven by the reactor like any other connection: no threads.
 
 from __future__ import annotations
 
-import collections
 import itertools
 import logging
 import os
@@ -24,21 +23,6 @@ from ..options import Options
 from ..worker import HEADER, READY, frame
 
 logger = logging.getLogger(__name__)
-
-
-#: Bytes a worker's pipes hold: several pages, so that a worker has its next
-#: pages at hand while the crawl's process is busy elsewhere and cannot write.
-PIPE_SIZE = 1 << 20
-
-
-def _widen_pipes(process: Any) -> None:
-    try:
-        import fcntl
-
-        for pipe in (process.pipes[0], process.pipes[1]):
-            fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, PIPE_SIZE)
-    except (ImportError, AttributeError, OSError):  # not Linux, or above the system's limit
-        pass  # the default size works, more slowly
 
 
 class WorkerError(BoilerplateError):
@@ -65,7 +49,7 @@ class _Worker(protocol.ProcessProtocol):
         self.pool = pool
         self.ready: defer.Deferred[None] = defer.Deferred()
         self.is_ready = False
-        self.jobs: collections.OrderedDict[int, tuple[defer.Deferred, tuple]] = collections.OrderedDict()
+        self.jobs: dict[int, tuple[defer.Deferred, tuple]] = {}
         self._received = bytearray()
 
     def send(self, request: tuple, result: defer.Deferred) -> None:
@@ -172,7 +156,7 @@ class WorkerPool:
             replacement.send(request, result)
 
     def _spawn(self) -> _Worker:
-        from twisted.internet import reactor
+        from twisted.internet import reactor  # imported late: importing it early installs a reactor
 
         worker = _Worker(self)
         # The worker imports this package from wherever this process does.
@@ -183,3 +167,18 @@ class WorkerPool:
         worker.transport.write(frame(self.configuration))
         self.workers.append(worker)
         return worker
+
+
+#: Bytes a worker's pipes hold: several pages, so that a worker has its next
+#: pages at hand while the crawl's process is busy elsewhere and cannot write.
+PIPE_SIZE = 1 << 20
+
+
+def _widen_pipes(process: Any) -> None:
+    try:
+        import fcntl
+
+        for pipe in (process.pipes[0], process.pipes[1]):
+            fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+    except (ImportError, AttributeError, OSError):  # not Linux, or above the system's limit
+        pass  # the default size works, more slowly
