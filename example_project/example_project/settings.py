@@ -16,6 +16,10 @@ BOILERPLATE_TEXT_FIELD = "text"
 BOILERPLATE_BLOCKS_FIELD = "blocks"
 BOILERPLATE_LANGUAGE_FIELD = "language"
 
+# A large crawl classifies faster in worker processes, one per core; this
+# bundled site is too small to be worth starting them.
+# BOILERPLATE_WORKERS = 2
+
 FEED_EXPORT_ENCODING = "utf-8"
 ROBOTSTXT_OBEY = False
 LOG_LEVEL = "INFO"
