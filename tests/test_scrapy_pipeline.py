@@ -143,6 +143,8 @@ def test_middleware_exposes_the_result_and_the_pipeline_reuses_it(crawl, server)
     assert result.language == "English"
     assert result.links == [server + "flood-guide"]
     assert outcome.items[0]["text"] == result.text
+    assert outcome.items[0]["blocks"] == result.to_dict()["blocks"]
+    assert outcome.items[0]["blocks"] is not result.exported["blocks"]  # the item's own, to change at will
     stats = outcome.stats
     assert stats["boilerplate/pages"] == 1
     assert stats["boilerplate/items/reused"] == 1

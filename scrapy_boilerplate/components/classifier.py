@@ -145,7 +145,7 @@ class Classifier:
         self.crawler.stats.inc_value("boilerplate/seconds", seconds)
         labels = [block["label"] for block in exported["blocks"]]
         self._count(labels.count(GOOD), len(labels))
-        return PageResult(url, _exported=exported)
+        return PageResult.from_exported(url, exported)
 
     def _classified(self, url: str, extraction: Extraction, root: etree._Element | None) -> PageResult:
         self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks))

@@ -31,13 +31,20 @@ class PageResult:
     _exported: dict[str, Any] | None = field(default=None, repr=False)
     _links: list[str] | None = field(default=None, repr=False)
 
+    @classmethod
+    def from_exported(cls, url: str, exported: dict[str, Any]) -> PageResult:
+        """The result of a page classified elsewhere, from its JSON-ready form."""
+        return cls(url, _exported=exported)
+
     @property
     def exported(self) -> dict[str, Any]:
-        """The extraction as :meth:`~scrapy_boilerplate.Extraction.to_dict` gives it."""
-        if self._exported is None:
-            self._exported = self.extraction.to_dict() if self.extraction is not None else {
-                "algorithm": None, "language": None, "text": "", "blocks": []}
-        return self._exported
+        """The extraction as :meth:`~scrapy_boilerplate.Extraction.to_dict` gives it: a new one at each
+        call for a page classified in this process, so that items never share their blocks."""
+        if self._exported is not None:
+            return self._exported
+        if self.extraction is not None:
+            return self.extraction.to_dict()
+        return {"algorithm": None, "language": None, "text": "", "blocks": []}
 
     @property
     def text(self) -> str:
