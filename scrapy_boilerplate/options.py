@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from .errors import OptionError
@@ -38,12 +39,24 @@ class Options:
             )
         return cls(**values)
 
+    def __reduce__(self) -> tuple:
+        # Pickled as its values and validated again when unpickled; read-only
+        # mapping views, which pickle refuses, travel as dicts.
+        values = {name: getattr(self, name) for name in self.names()}
+        values = {name: dict(value) if isinstance(value, MappingProxyType) else value
+                  for name, value in values.items()}
+        return (_from_mapping, (type(self), values))
+
     def replace(self: OptionsT, **changes: Any) -> OptionsT:
         """A copy with ``changes`` applied and validated."""
         if not changes:
             return self
         current = {name: getattr(self, name) for name in self.names()}
         return self.from_mapping({**current, **changes})
+
+
+def _from_mapping(options_type: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
+    return options_type.from_mapping(values)
 
 
 def check_number(name: str, value: Any, *, integer: bool = False, minimum: float = 0) -> None:

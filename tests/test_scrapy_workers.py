@@ -5,12 +5,16 @@ from __future__ import annotations
 import io
 import logging
 import os
+import pickle
 import signal
+import threading
 
+import pytest
 import pytest_twisted
 
-from scrapy_boilerplate import BoilerplatePipeline, JustextOptions, extract
-from scrapy_boilerplate.components.workers import WorkerError, WorkerPool
+from scrapy_boilerplate import (ArticleExtractorOptions, BoilerplatePipeline, DeclutterOptions, JustextOptions,
+                                extract)
+from scrapy_boilerplate.components.workers import WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.document import utf8_body
 from scrapy_boilerplate.worker import READY, frame, read_message, serve
 
@@ -40,15 +44,20 @@ def test_worker_answers_in_order_with_the_json_form_or_the_error():
     assert read_message(answers) is None
 
 
+@pytest.mark.parametrize("algorithm", ["justext", "boilerpipe-article", "declutter"])
 @pytest_twisted.inlineCallbacks
-def test_workers_fill_items_exactly_as_the_crawls_process_does(crawl, server):
+def test_workers_fill_items_exactly_as_the_crawls_process_does(crawl, server, algorithm):
     urls = [server + page for page in PAGES]
-    here = yield crawl(urls, PIPELINE)
-    there = yield crawl(urls, WORKERS)
+    settings = {"BOILERPLATE_ALGORITHM": algorithm, "BOILERPLATE_CLEAN_HTML_FIELD": "clean_html"}
+    here = yield crawl(urls, {**PIPELINE, **settings})
+    there = yield crawl(urls, {**WORKERS, **settings})
     for page in PAGES:
         assert there.item_for(page) == here.item_for(page)
     assert "Farmers in the valley" in there.item_for("article.html")["text"]
-    assert there.item_for("german.html")["language"] == "German"
+    if algorithm == "justext":
+        assert there.item_for("german.html")["language"] == "German"
+    if algorithm == "declutter":
+        assert "Farmers in the valley" in there.item_for("article.html")["clean_html"]
     for key in ("boilerplate/pages", "boilerplate/blocks/good", "boilerplate/blocks/bad"):
         assert there.stats[key] == here.stats[key]
     assert there.stats["boilerplate/workers/restarts"] == 0
@@ -97,3 +106,17 @@ def test_a_killed_worker_fails_its_page_only_and_is_replaced(caplog):
     assert pool.restarts == 1 and any("worker process exited" in r.getMessage() for r in caplog.records)
     yield pool.close()
     assert pool.workers == []
+
+
+@pytest_twisted.inlineCallbacks
+def test_options_that_cannot_travel_make_the_workers_unavailable():
+    pool = WorkerPool(1, "justext", threading.Lock())
+    with pytest.raises(WorkersUnavailable, match="cannot start"):
+        yield pool.start()
+    assert pool.workers == []
+
+
+@pytest.mark.parametrize("options", [JustextOptions(stoplist="German"), JustextOptions(stoplist=["der", "die"]),
+                                     ArticleExtractorOptions(), DeclutterOptions()])
+def test_options_pickle_for_the_workers(options):
+    assert pickle.loads(pickle.dumps(options)) == options

@@ -99,18 +99,26 @@ class WorkerPool:
 
     def __init__(self, size: int, algorithm: str, options: Options) -> None:
         self.size = size
-        self.configuration = (algorithm, options)
+        self.algorithm = algorithm
+        self.options = options
         self.workers: list[_Worker] = []
         self.restarts = 0
         self.unavailable: str | None = None
         self._jobs = itertools.count()
         self._closing = False
         self._closed: defer.Deferred[None] | None = None
+        self._configuration = b""
 
     def start(self) -> defer.Deferred[None]:
         """Start the workers; fires when they are ready, fails with :class:`WorkersUnavailable` if they cannot start."""
-        return defer.DeferredList([self._spawn().ready for _ in range(self.size)], fireOnOneErrback=True,
-                                 consumeErrors=True).addCallbacks(lambda _: None, lambda failure: failure.value.subFailure)
+        try:
+            self._configuration = frame((self.algorithm, self.options))
+            readies = [self._spawn().ready for _ in range(self.size)]
+        except Exception as error:  # options that do not pickle, no process to spawn
+            self.unavailable = f"the worker processes cannot start ({error})"
+            return defer.fail(WorkersUnavailable(self.unavailable))
+        return defer.DeferredList(readies, fireOnOneErrback=True, consumeErrors=True).addCallbacks(
+            lambda _: None, lambda failure: failure.value.subFailure)
 
     def extract(self, body: bytes, url: str) -> defer.Deferred[tuple[dict[str, Any], float]]:
         """The extraction of ``body`` (see :func:`~scrapy_boilerplate.document.utf8_body`), JSON-ready,
@@ -164,7 +172,7 @@ class WorkerPool:
         process = reactor.spawnProcess(worker, sys.executable, [sys.executable, *self.command],
                                        env={**os.environ, "PYTHONPATH": path}, childFDs={0: "w", 1: "r", 2: 2})
         _widen_pipes(process)
-        worker.transport.write(frame(self.configuration))
+        worker.transport.write(self._configuration)
         self.workers.append(worker)
         return worker
 
