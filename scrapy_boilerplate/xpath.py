@@ -20,11 +20,7 @@ Position = Optional[tuple]
 
 def to_string(position: Position) -> str:
     """The XPath of ``position``."""
-    steps = []
-    while position is not None:
-        position, tag, index = position
-        steps.append(f"/{tag}[{index}]")
-    return "".join(reversed(steps))
+    return PathStrings()(position)
 
 
 class PathStrings:
@@ -78,6 +74,7 @@ def xpaths(elements: Sequence[etree._Element]) -> list[str]:
     position_of: dict[etree._Element, tuple] = {}
     index_of: dict[etree._Element, int] = {}
     numbered: set[etree._Element] = set()
+    xpath_of = PathStrings()
     result = []
     for element in elements:
         # Climb to the nearest ancestor already placed, without recursion:
@@ -98,7 +95,7 @@ def xpaths(elements: Sequence[etree._Element]) -> list[str]:
                     numbered.add(parent)
                 index = index_of[node]
             position = position_of[node] = (position, node.tag, index)
-        result.append(to_string(position))
+        result.append(xpath_of(position))
     return result
 
 
