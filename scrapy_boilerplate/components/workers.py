@@ -48,7 +48,6 @@ class _Worker(protocol.ProcessProtocol):
     def __init__(self, pool: WorkerPool) -> None:
         self.pool = pool
         self.ready: defer.Deferred[None] = defer.Deferred()
-        self.is_ready = False
         self.jobs: dict[int, tuple[defer.Deferred, tuple]] = {}
         self._received = bytearray()
 
@@ -71,7 +70,6 @@ class _Worker(protocol.ProcessProtocol):
 
     def _answered(self, message: Any) -> None:
         if message == READY:
-            self.is_ready = True
             self.ready.callback(None)
             return
         job, extraction, seconds, failure = message
@@ -105,8 +103,7 @@ class WorkerPool:
         self.restarts = 0
         self.unavailable: str | None = None
         self._jobs = itertools.count()
-        self._closing = False
-        self._closed: defer.Deferred[None] | None = None
+        self._closed: defer.Deferred[None] | None = None  # once closing
         self._configuration = b""
 
     def start(self) -> defer.Deferred[None]:
@@ -126,13 +123,12 @@ class WorkerPool:
         if self.unavailable is not None:
             return defer.fail(WorkersUnavailable(self.unavailable))
         result: defer.Deferred[tuple[dict[str, Any], float]] = defer.Deferred()
-        worker = min(self.workers, key=lambda worker: (not worker.is_ready, len(worker.jobs)))
+        worker = min(self.workers, key=lambda worker: (not worker.ready.called, len(worker.jobs)))
         worker.send((next(self._jobs), body, url), result)
         return result
 
     def close(self) -> defer.Deferred[None]:
         """Let the workers finish their jobs and exit; fires when all have exited."""
-        self._closing = True
         self._closed = defer.Deferred()
         for worker in self.workers:
             worker.transport.closeStdin()
@@ -144,16 +140,16 @@ class WorkerPool:
         """``worker`` exited: fail the page it died on, and requeue the others."""
         self.workers.remove(worker)
         jobs = list(worker.jobs.values())
-        if not worker.is_ready:
+        if not worker.ready.called:
             self.unavailable = f"the worker processes cannot start ({reason})"
             worker.ready.errback(WorkersUnavailable(self.unavailable))
         elif jobs:
             result, _ = jobs.pop(0)
             result.errback(WorkerError(f"the worker process died on this page ({reason})"))
-        if self._closing or self.unavailable is not None:
+        if self._closed is not None or self.unavailable is not None:
             for result, _ in jobs:
                 result.errback(WorkersUnavailable(self.unavailable or "the worker processes are closing"))
-            if self._closing and not self.workers:
+            if self._closed is not None and not self.workers:
                 self._closed.callback(None)
             return
         self.restarts += 1
