@@ -15,7 +15,7 @@ from scrapy.settings import BaseSettings
 
 from .. import algorithms
 from ..errors import OptionError
-from ..options import Options
+from ..options import Options, check_number
 
 PREFIX = "BOILERPLATE_"
 
@@ -95,13 +95,16 @@ def _field(settings: BaseSettings, key: str) -> str | None:
 
 
 def _count(settings: BaseSettings, key: str) -> int:
-    value = settings.get(PREFIX + key, DEFAULTS[key])
+    name = PREFIX + key
+    value = settings.get(name, DEFAULTS[key])
     try:
         value = int(value) if isinstance(value, str) else value
     except ValueError:
-        raise SettingError(PREFIX + key, value, "expected an integer") from None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise SettingError(PREFIX + key, value, "expected an integer >= 0")
+        raise SettingError(name, value, "expected an integer") from None
+    try:
+        check_number(name, value, integer=True)
+    except OptionError as error:
+        raise SettingError(name, value, error.reason) from None
     return value
 
 
