@@ -115,9 +115,11 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     the Java port of jusText does; the reference ignores images.
     """
     paragraphs: list[Paragraph] = []
-    # The paragraph being filled: where it starts, its text pieces and link characters.
+    # The paragraph being filled: where it starts, its text pieces and link
+    # characters, and whether it has text besides images' alt text. Only
+    # text fills them, so a paragraph without pieces has nothing to reset.
     start_element, start_position, pieces, chars_in_links = root, None, [], 0
-    has_text = False  # the paragraph has text besides images' alt text
+    has_text = False
     heading = in_select = False
     # How many open elements are headings, or named like "select".
     headings = selects = 0
@@ -140,9 +142,11 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         after_br = False
 
     def close() -> None:
+        # Ends a paragraph with pieces and empties them for the next one.
         # A paragraph of line breaks alone collapses to nothing; the reference
         # drops it (its Paragraph is falsy when empty). Collapsing drops the
         # edges' whitespace, as the reference's strip() does.
+        nonlocal pieces, chars_in_links, has_text
         text = _collapse_whitespace("".join(pieces))
         if text:
             paragraphs.append(Paragraph(
@@ -150,6 +154,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                 chars_in_links, heading, in_select,
                 not has_text,
             ))
+        pieces, chars_in_links, has_text = [], 0, False
 
     code_of_tag = dict(_CODES)  # grows with the page's other tags
     # A depth-first walk over the children lists, without recursion: an
@@ -221,8 +226,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                 if kind == _PARAGRAPH or (kind == _BR and after_br):
                     if pieces:
                         close()
-                    start_element, start_position, pieces, chars_in_links = node, node_position, [], 0
-                    has_text = False
+                    start_element, start_position = node, node_position
                     heading, in_select = headings > 0, selects > 0
                 else:
                     after_br = kind == _BR
@@ -257,8 +261,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                 close()
             # What follows the end of a paragraph tag starts in its parent.
             parent = open_elements[-1][1] if open_elements else node.getparent()
-            start_element, start_position, pieces, chars_in_links = parent, position, [], 0
-            has_text = False
+            start_element, start_position = parent, position
             heading, in_select = headings > 0, selects > 0
         elif kind == _LINK:
             in_link = False
