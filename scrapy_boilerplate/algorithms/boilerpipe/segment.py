@@ -174,7 +174,7 @@ def _measure(raw_text: str, words_in_links: int, offset: int) -> TextBlock | Non
         wrapped = (0, 0)
     else:
         wrapped = _wrapped_words_and_lines(" ".join(words))
-    return TextBlock(text, len(words), words_in_links, *wrapped, offset_start=offset, offset_end=offset)
+    return TextBlock(text, len(words), words_in_links, *wrapped, offset, offset)  # positional: faster
 
 
 def _wrapped_words_and_lines(line: str) -> tuple[int, int]:
