@@ -69,7 +69,6 @@ def segment(root: etree._Element) -> TextDocument:
     # The position (see ``xpath``) of the innermost open element, and how many
     # children of each tag it has had so far.
     position, counts = xpath.start_of_walk(root)
-    xpath_of = xpath.PathStrings()
 
     def end_block() -> None:
         nonlocal block_position, words_in_links, link_start
@@ -78,7 +77,7 @@ def segment(root: etree._Element) -> TextDocument:
             link_start = 0
         block = _measure("".join(parts), words_in_links, len(blocks))
         if block is not None:
-            block.xpath = xpath_of(block_position)
+            block.position = block_position
             blocks.append(block)
         block_position = None
         parts.clear()
