@@ -138,11 +138,16 @@ def crawl_rounds(urls: list[str], args: argparse.Namespace) -> dict[str, list[fl
 
 
 def report(seconds: dict[str, list[float]], pages: int) -> None:
-    plain = pages * len(seconds["plain"]) / sum(seconds["plain"])
-    print(f"\n{pages} pages, {len(seconds['plain'])} rounds")
+    """Pages per second over all rounds, their share of the plain crawl's, and the spread of
+    that share between rounds (each round's crawl against the same round's plain crawl)."""
+    plain_runs = seconds["plain"]
+    plain = pages * len(plain_runs) / sum(plain_runs)
+    print(f"\n{pages} pages, {len(plain_runs)} rounds")
     for name, runs in seconds.items():
         rate = pages * len(runs) / sum(runs)
-        print(f"{name:32} {rate:7.1f} pages/s  {100 * rate / plain:5.1f}% of plain")
+        shares = [100 * plain_run / run for plain_run, run in zip(plain_runs, runs)]
+        print(f"{name:32} {rate:7.1f} pages/s  {100 * rate / plain:5.1f}% of plain"
+              f"  (rounds: {min(shares):.1f}% to {max(shares):.1f}%)")
 
 
 if __name__ == "__main__":
