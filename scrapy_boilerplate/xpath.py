@@ -20,28 +20,35 @@ Position = Optional[tuple]
 
 def to_string(position: Position) -> str:
     """The XPath of ``position``."""
-    return PathStrings()(position)
+    return PathStrings().string(position)
 
 
 class PathStrings:
     """The XPaths of the positions a walk reports.
 
-    The XPath of every parent of a reported position is made once and kept
-    (with the position, so that its ``id`` stays its own): blocks in a row
-    often share a parent, or are an element and its parent.
+    The XPath of every parent of a reported position is made once and kept:
+    blocks in a row often share a parent, or are an element and its parent.
+    Callers bind :meth:`string` once (``xpath_of = PathStrings().string``):
+    pages have thousands of blocks, and a bound method is the cheapest call.
     """
 
     def __init__(self) -> None:
-        self._strings: dict[int, tuple[tuple, str]] = {}
+        # The strings by the ids of their positions, which are kept alive
+        # beside them so that no other position takes their ids.
+        self._strings: dict[int, str] = {}
+        self._positions: list[tuple] = []
 
-    def __call__(self, position: Position) -> str:
+    def string(self, position: Position) -> str:
+        """The XPath of ``position``."""
         if position is None:
             return ""
         parent, tag, index = position
-        cached = self._strings.get(id(parent))
-        return f"{cached[1] if cached is not None else self._string(parent)}/{tag}[{index}]"
+        string = self._strings.get(id(parent))
+        if string is None:
+            string = self._parent_string(parent)
+        return f"{string}/{tag}[{index}]"
 
-    def _string(self, position: Position) -> str:
+    def _parent_string(self, position: Position) -> str:
         # Climb to the nearest position with a string, then make and keep the
         # strings of those below it, without recursion: pages can be absurdly deep.
         strings = self._strings
@@ -49,10 +56,10 @@ class PathStrings:
         while position is not None and id(position) not in strings:
             chain.append(position)
             position = position[0]
-        string = strings[id(position)][1] if position is not None else ""
+        string = strings[id(position)] if position is not None else ""
         for position in reversed(chain):
-            string = f"{string}/{position[1]}[{position[2]}]"
-            strings[id(position)] = (position, string)
+            string = strings[id(position)] = f"{string}/{position[1]}[{position[2]}]"
+        self._positions += chain
         return string
 
 
@@ -74,7 +81,7 @@ def xpaths(elements: Sequence[etree._Element]) -> list[str]:
     position_of: dict[etree._Element, tuple] = {}
     index_of: dict[etree._Element, int] = {}
     numbered: set[etree._Element] = set()
-    xpath_of = PathStrings()
+    xpath_of = PathStrings().string
     result = []
     for element in elements:
         # Climb to the nearest ancestor already placed, without recursion:

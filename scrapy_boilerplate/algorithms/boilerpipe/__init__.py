@@ -60,7 +60,7 @@ def to_extraction(document: TextDocument, algorithm: str) -> Extraction:
     blocks = document.blocks
     if document.removed:
         blocks = sorted(blocks + document.removed, key=lambda block: block.offset_start)
-    xpath_of = PathStrings()
+    xpath_of = PathStrings().string
     # Positional arguments, in field order: with keywords, building a page's
     # thousands of blocks takes three times as long.
     result = [

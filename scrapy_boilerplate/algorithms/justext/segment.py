@@ -130,7 +130,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # The position (see ``xpath``) of the innermost open element, and how many
     # children of each tag it has had so far.
     position, counts = xpath.start_of_walk(root)
-    xpath_of = xpath.PathStrings()
+    xpath_of = xpath.PathStrings().string
 
     def add_text(text: str) -> None:
         # The reference's characters() for a text node that is not blank.
