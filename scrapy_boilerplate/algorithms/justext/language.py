@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections import Counter
+from collections import Counter, defaultdict
 from itertools import chain
 from collections.abc import Iterable, Sequence
 
@@ -24,11 +24,13 @@ def load_stoplists() -> None:
 @functools.cache
 def _languages_of_word() -> dict[str, tuple[int, ...]]:
     """Every word of every shipped stoplist -> the indices (into ``_names()``) of the lists that hold it."""
-    index: dict[str, list[int]] = {}
+    index: defaultdict[str, tuple[int, ...]] = defaultdict(tuple)
     for position, name in enumerate(_names()):
         for word in builtin(name).words:
-            index.setdefault(word, []).append(position)
-    return {word: tuple(positions) for word, positions in index.items()}
+            # Most words are in one or two lists: a tuple grown in place is
+            # built faster than a list turned into a tuple afterwards.
+            index[word] += (position,)
+    return dict(index)
 
 
 @functools.cache
