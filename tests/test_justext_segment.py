@@ -6,7 +6,7 @@ import pytest
 from lxml import etree, html as lxml_html
 
 from scrapy_boilerplate import JustextBlock, extract
-from scrapy_boilerplate.algorithms.justext.segment import normalize_whitespace
+from scrapy_boilerplate.algorithms.justext.segment import collapse_whitespace, normalized_length
 
 
 def texts(body: str) -> list[str]:
@@ -121,6 +121,7 @@ def test_deleted_elements_leave_the_tree_alone():
 
 
 @pytest.mark.parametrize("text", ["a", " a\n\n b ", "a \r\n b", "\t\xa0x\u2028y\x0b\nz\r", "\n \n"])
-def test_normalize_whitespace_matches_the_reference(text):
+def test_whitespace_normalization_matches_the_reference(text):
     utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
-    assert normalize_whitespace(text) == utils.normalize_whitespace(text)
+    assert collapse_whitespace(text) == utils.normalize_whitespace(text.strip())
+    assert normalized_length(text) == len(utils.normalize_whitespace(text))

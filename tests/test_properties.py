@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from scrapy_boilerplate import Extraction, ExtractionError, extract
-from scrapy_boilerplate.algorithms.justext.segment import normalize_whitespace
+from scrapy_boilerplate.algorithms.justext.segment import collapse_whitespace, normalized_length
 
 STOPLIST = ("the", "of", "and")
 
@@ -99,6 +99,7 @@ def test_html_fragments_match_the_reference(page):
 
 @SETTINGS
 @given(st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\xa0\u2028\u3000\x85ab")))
-def test_normalize_whitespace_matches_the_reference(text):
+def test_whitespace_normalization_matches_the_reference(text):
     utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
-    assert normalize_whitespace(text) == utils.normalize_whitespace(text)
+    assert collapse_whitespace(text) == utils.normalize_whitespace(text.strip())
+    assert normalized_length(text) == len(utils.normalize_whitespace(text))

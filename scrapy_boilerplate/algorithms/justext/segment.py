@@ -66,24 +66,20 @@ def _code(tag: str) -> int:
 _CODES = {tag: _code(tag) for tag in _CODE_OF_TAG}
 
 
-def normalize_whitespace(text: str) -> str:
-    """Collapse each run of whitespace to one newline if it holds a line break, else to one space."""
+def normalized_length(text: str) -> int:
+    """The length of ``text`` once the reference has normalized its whitespace: each run of
+    whitespace becomes one character (a newline if it holds a line break, else a space)."""
+    core = len(" ".join(text.split()))
+    if not core:  # nothing, or one run of whitespace
+        return 1 if text else 0
+    return core + text[0].isspace() + text[-1].isspace()
+
+
+def collapse_whitespace(text: str) -> str:
+    """The reference's paragraph text from ``text``: stripped, then each run of whitespace
+    collapsed to one newline if it holds a line break, else to one space."""
     # str.split() and the reference's regular expression agree on what
     # whitespace is (Py_UNICODE_ISSPACE), and split() is much faster.
-    if not text or text.isspace():
-        return ("\n" if "\n" in text or "\r" in text else " ") if text else ""
-    core = _collapse_whitespace(text)
-    if text[0].isspace():
-        lead = text[: len(text) - len(text.lstrip())]
-        core = ("\n" if "\n" in lead or "\r" in lead else " ") + core
-    if text[-1].isspace():
-        trail = text[len(text.rstrip()):]
-        core += "\n" if "\n" in trail or "\r" in trail else " "
-    return core
-
-
-def _collapse_whitespace(text: str) -> str:
-    # normalize_whitespace() without the whitespace at the edges ("" for blank text).
     if "\n" in text or "\r" in text:
         lines = (" ".join(line.split()) for line in text.replace("\r", "\n").split("\n"))
         return "\n".join(line for line in lines if line)
@@ -138,7 +134,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         pieces.append(text)
         has_text = True
         if in_link:
-            chars_in_links += len(normalize_whitespace(text))
+            chars_in_links += normalized_length(text)
         after_br = False
 
     def close() -> None:
@@ -147,7 +143,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         # drops it (its Paragraph is falsy when empty). Collapsing drops the
         # edges' whitespace, as the reference's strip() does.
         nonlocal pieces, chars_in_links, has_text
-        text = _collapse_whitespace("".join(pieces))
+        text = collapse_whitespace("".join(pieces))
         if text:
             paragraphs.append(Paragraph(
                 start_element, xpath_of(start_position), text,
