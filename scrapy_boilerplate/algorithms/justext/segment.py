@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 from lxml import etree
 
@@ -153,116 +154,121 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         pieces, chars_in_links, has_text = [], 0, False
 
     code_of_tag = dict(_CODES)  # grows with the page's other tags
-    # A depth-first walk over the children lists, without recursion: an
-    # element without children is started and ended in the same step.
-    open_elements: list[tuple] = []  # (siblings iterator, element, kind, code, sibling counts)
-    children = iter((root,))
-    while True:
-        node = next(children, None)
+    # A depth-first walk in document order, without recursion (lxml's iter()).
+    # Every element but the text-only inline ones stays open, beside what it
+    # hides of its parent's state, until ``left``, its children not reached
+    # yet, is 0: it ends before the next node starts. The final None ends all.
+    open_elements: list[tuple] = []  # (element, kind, code, and its parent's counts, position and left)
+    nodes = root.iter()
+    left = 2  # the root, then the None
+    for node in chain(nodes, (None,)):
+        while not left:
+            # The end of ``element``.
+            element, kind, code, counts, position, left = open_elements.pop()
+            if kind == _UNWRAP:
+                pending += element.tail or ""
+                continue
+            if code > _KIND_BITS:
+                headings -= code & _HEADING
+                selects -= code & _SELECT
+            if pending:
+                if not pending.isspace():
+                    add_text(pending)
+                pending = ""
+            if kind == _PARAGRAPH:
+                if pieces:
+                    close()
+                # What follows the end of a paragraph tag starts in its parent.
+                start_element = open_elements[-1][0] if open_elements else element.getparent()
+                start_position = position
+                heading, in_select = headings > 0, selects > 0
+            elif kind == _LINK:
+                in_link = False
+            # The root's tail, outside the page, stays pending for ever.
+            pending = element.tail or ""
         if node is None:
-            if not open_elements:
-                break
-            children, node, kind, code, counts = open_elements.pop()
-            position = position[0]
-        else:
-            tag = node.tag
-            code = code_of_tag.get(tag)
-            if code is None and not isinstance(tag, str):
-                if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
-                    pending += node.tail or ""
-                    continue
-                kind = code = _INLINE  # a processing instruction: it only ends a text node
-            else:
-                if code is None:
-                    code = code_of_tag[tag] = _code(tag)
-                kind = code & _KIND_BITS
-                if kind == _ASK:
-                    kind = _cleaner_action(node)
-                count = counts[tag] = counts.get(tag, 0) + 1
-                if kind == _KILL:
-                    pending += node.tail or ""
-                    continue
-                has_children = len(node) > 0
-                if not has_children and (code == _INLINE or code == _LINK):
-                    # The commonest elements, inline or links, empty or holding
-                    # text only (<b>word</b>, <a>link</a>, <img>): each ends the
-                    # text node before it, and its text is a text node of its own.
-                    if pending and not pending.isspace():
-                        add_text(pending)
-                    after_br = False
-                    if code == _LINK:
-                        in_link = True
-                    pending = node.text
-                    if pending and not pending.isspace():
-                        add_text(pending)
-                    if code == _LINK:
-                        in_link = False
-                    pending = node.tail or ""
-                    continue
-                if has_children or kind == _PARAGRAPH or kind == _BR:
-                    node_position = (position, tag, count)
-                if kind == _UNWRAP:
-                    pending += node.text or ""
-                    if has_children:
-                        open_elements.append((children, node, kind, code, counts))
-                        children, counts, position = iter(node), {}, node_position
-                    else:
-                        pending += node.tail or ""
-                    continue
-                if code > _KIND_BITS:
-                    headings += code & _HEADING
-                    selects += code & _SELECT
+            break
 
-                # A kept element ends the text node before it.
-                if pending:
-                    if not pending.isspace():
-                        add_text(pending)
-                    pending = ""
-
-                if kind == _PARAGRAPH or (kind == _BR and after_br):
-                    if pieces:
-                        close()
-                    start_element, start_position = node, node_position
-                    heading, in_select = headings > 0, selects > 0
-                else:
-                    after_br = kind == _BR
-                    if after_br:
-                        pieces.append(" ")
-                    elif kind == _LINK:
-                        in_link = True
-                    elif kind == _IMAGE and images:
-                        alt = node.get("alt", "")
-                        if alt and not alt.isspace():
-                            pieces.append(f" {alt} ")
-                pending = node.text or ""
-                if has_children:
-                    open_elements.append((children, node, kind, code, counts))
-                    children, counts, position = iter(node), {}, node_position
-                    continue
-                # An element without children ends right after it starts.
-
-        # The end of ``node``.
-        if kind == _UNWRAP:
+        # The start of ``node``.
+        left -= 1
+        tag = node.tag
+        code = code_of_tag.get(tag)
+        if code is None and not isinstance(tag, str):
+            # A comment is deleted by the reference: its tail joins the text
+            # before. A processing instruction ends the text node before it.
+            if tag is not etree.Comment and pending:
+                if not pending.isspace():
+                    add_text(pending)
+                pending = ""
             pending += node.tail or ""
             continue
+        if code is None:
+            code = code_of_tag[tag] = _code(tag)
+        kind = code & _KIND_BITS
+        if kind == _ASK:
+            kind = _cleaner_action(node)
+        count = counts[tag] = counts.get(tag, 0) + 1
+        if kind == _KILL:
+            pending += node.tail or ""
+            # Pass its descendants by: ``unreached`` counts those known and not passed yet.
+            unreached = len(node)
+            while unreached:
+                unreached += len(next(nodes)) - 1
+            continue
+        children = len(node)
+        if not children and (code == _INLINE or code == _LINK):
+            # The commonest elements, inline or links, empty or holding
+            # text only (<b>word</b>, <a>link</a>, <img>): each ends the
+            # text node before it, and its text is a text node of its own.
+            if pending and not pending.isspace():
+                add_text(pending)
+            after_br = False
+            if code == _LINK:
+                in_link = True
+            pending = node.text
+            if pending and not pending.isspace():
+                add_text(pending)
+            if code == _LINK:
+                in_link = False
+            pending = node.tail or ""
+            continue
+        node_position = (position, tag, count)
+        if kind == _UNWRAP:
+            pending += node.text or ""
+            if children:
+                open_elements.append((node, kind, code, counts, position, left))
+                counts, position, left = {}, node_position, children
+            else:
+                pending += node.tail or ""
+            continue
         if code > _KIND_BITS:
-            headings -= code & _HEADING
-            selects -= code & _SELECT
+            headings += code & _HEADING
+            selects += code & _SELECT
+
+        # A kept element ends the text node before it.
         if pending:
             if not pending.isspace():
                 add_text(pending)
             pending = ""
-        if kind == _PARAGRAPH:
+
+        if kind == _PARAGRAPH or (kind == _BR and after_br):
             if pieces:
                 close()
-            # What follows the end of a paragraph tag starts in its parent.
-            parent = open_elements[-1][1] if open_elements else node.getparent()
-            start_element, start_position = parent, position
+            start_element, start_position = node, node_position
             heading, in_select = headings > 0, selects > 0
-        elif kind == _LINK:
-            in_link = False
-        # The root's tail, outside the page, stays pending for ever.
-        pending = node.tail or ""
+        else:
+            after_br = kind == _BR
+            if after_br:
+                pieces.append(" ")
+            elif kind == _LINK:
+                in_link = True
+            elif kind == _IMAGE and images:
+                alt = node.get("alt", "")
+                if alt and not alt.isspace():
+                    pieces.append(f" {alt} ")
+        pending = node.text or ""
+        open_elements.append((node, kind, code, counts, position, left))
+        counts, position, left = {}, node_position, children
 
     if pieces:
         close()
