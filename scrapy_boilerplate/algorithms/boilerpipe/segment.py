@@ -12,6 +12,7 @@ block as boilerpipe does: words are runs of letters, digits and
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from lxml import etree
 
@@ -84,71 +85,79 @@ def segment(root: etree._Element) -> TextDocument:
         words_in_links = 0
 
     actions = _NODE_ACTIONS
-    # A depth-first walk over the children lists: an element without children
-    # is started and ended in the same step.
-    open_elements: list[tuple] = []  # (siblings iterator, element, action, sibling counts, position outside it)
-    children = iter((root,))
-    while True:
-        node = next(children, None)
-        if node is None:
-            if not open_elements:
-                break
-            children, node, action, counts, position = open_elements.pop()
-        else:
-            tag = node.tag
-            action = actions.get(tag, _BOUNDARY)
-            if action == _TAIL_ONLY:
-                pass
-            elif action == _SKIPPED:
-                counts[tag] = counts.get(tag, 0) + 1
+    # A depth-first walk in document order, without recursion (lxml's iter()).
+    # Every node stays open, beside what it hides of its parent's state, until
+    # ``left``, its children not reached yet, is 0: it ends before the next
+    # node starts. The final None ends all.
+    open_elements: list[tuple] = []  # (node, action, and its parent's counts, position and left)
+    nodes = root.iter()
+    left = 2  # the root, then the None
+    for node in chain(nodes, (None,)):
+        while not left:
+            # The end of ``element`` (skipped ones, comments and processing
+            # instructions end where they start); ``position`` is its parent's.
+            element, action, counts, position, left = open_elements.pop()
+            if action == _BOUNDARY:
                 if block_position is not None:
                     end_block()
-            else:
-                count = counts[tag] = counts.get(tag, 0) + 1
-                if action == _BOUNDARY:
+            elif action == _LINK:
+                link_depth -= 1
+                if link_depth == 0:
                     if block_position is not None:
-                        end_block()
-                elif action == _LINK:
-                    link_depth += 1
-                    if link_depth == 1:
-                        if block_position is not None:
-                            parts.append(" ")
-                        link_start = len(parts)
-                elif action == _SPACING and block_position is not None:
-                    parts.append(" ")
-                text = node.text
-                if text:
-                    if block_position is not None:
-                        parts.append(text)
-                    elif not text.isspace():
-                        block_position = (position, tag, count)
-                        parts.append(text)
-                if len(node):
-                    open_elements.append((children, node, action, counts, position))
-                    children, counts, position = iter(node), {}, (position, tag, count)
-                    continue
+                        words_in_links += len(find_words("".join(parts[link_start:])))
+                        parts.append(" ")
+                    link_start = -1
+            elif action == _SPACING and block_position is not None:
+                parts.append(" ")
+            text = element.tail
+            if text and element is not root:
+                if block_position is not None:
+                    parts.append(text)
+                elif not text.isspace():
+                    block_position = position
+                    parts.append(text)
+        if node is None:
+            break
 
-        # The end of ``node`` (skipped ones, comments and processing
-        # instructions end where they start); ``position`` is its parent's.
-        if action == _BOUNDARY:
+        # The start of ``node``.
+        left -= 1
+        tag = node.tag
+        action = actions.get(tag, _BOUNDARY)
+        children = 0
+        if action == _SKIPPED:
+            counts[tag] = counts.get(tag, 0) + 1
             if block_position is not None:
                 end_block()
-        elif action == _LINK:
-            link_depth -= 1
-            if link_depth == 0:
+            # Pass its descendants by: ``unreached`` counts those known and not passed yet.
+            unreached = len(node)
+            while unreached:
+                unreached += len(next(nodes)) - 1
+        elif action != _TAIL_ONLY:
+            count = counts[tag] = counts.get(tag, 0) + 1
+            if action == _BOUNDARY:
                 if block_position is not None:
-                    words_in_links += len(find_words("".join(parts[link_start:])))
-                    parts.append(" ")
-                link_start = -1
-        elif action == _SPACING and block_position is not None:
-            parts.append(" ")
-        text = node.tail
-        if text and node is not root:
-            if block_position is not None:
-                parts.append(text)
-            elif not text.isspace():
-                block_position = position
-                parts.append(text)
+                    end_block()
+            elif action == _LINK:
+                link_depth += 1
+                if link_depth == 1:
+                    if block_position is not None:
+                        parts.append(" ")
+                    link_start = len(parts)
+            elif action == _SPACING and block_position is not None:
+                parts.append(" ")
+            text = node.text
+            if text:
+                if block_position is not None:
+                    parts.append(text)
+                elif not text.isspace():
+                    block_position = (position, tag, count)
+                    parts.append(text)
+            children = len(node)
+        open_elements.append((node, action, counts, position, left))
+        if children:
+            counts, position = {}, (position, tag, count)
+        left = children
+
     if block_position is not None:
         end_block()
     return TextDocument(blocks, title=page_title(root))
