@@ -17,6 +17,7 @@ from itertools import chain
 from lxml import etree
 
 from ... import xpath
+from ...walk import skip_subtree
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
 _INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED, _TAIL_ONLY = range(6)
@@ -128,10 +129,7 @@ def segment(root: etree._Element) -> TextDocument:
             counts[tag] = counts.get(tag, 0) + 1
             if block_position is not None:
                 end_block()
-            # Pass its descendants by: ``unreached`` counts those known and not passed yet.
-            unreached = len(node)
-            while unreached:
-                unreached += len(next(nodes)) - 1
+            skip_subtree(nodes, node)
         elif action != _TAIL_ONLY:
             count = counts[tag] = counts.get(tag, 0) + 1
             if action == _BOUNDARY:

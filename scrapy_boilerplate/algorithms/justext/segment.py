@@ -17,6 +17,7 @@ from itertools import chain
 from lxml import etree
 
 from ... import xpath
+from ...walk import skip_subtree
 
 #: The tags that start and end a paragraph.
 PARAGRAPH_TAGS = frozenset({
@@ -210,10 +211,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         count = counts[tag] = counts.get(tag, 0) + 1
         if kind == _KILL:
             pending += node.tail or ""
-            # Pass its descendants by: ``unreached`` counts those known and not passed yet.
-            unreached = len(node)
-            while unreached:
-                unreached += len(next(nodes)) - 1
+            skip_subtree(nodes, node)
             continue
         children = len(node)
         if not children and (code == _INLINE or code == _LINK):
