@@ -7,8 +7,9 @@ runs the reference on a decoded page and returns its main text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,14 +33,19 @@ def _justext_text(html: str, stopwords: frozenset[str]) -> str:
     return "\n".join(p.text for p in justext.justext(html, stopwords) if not p.is_boilerplate)
 
 
+# justext.get_stoplist reads its file at every call: load each list once, as
+# our side resolves its options once, so that neither side's time holds file reads.
+_stoplist = functools.cache(justext.get_stoplist)
+
+
 def _justext_english(html: str) -> str:
-    return _justext_text(html, justext.get_stoplist("English"))
+    return _justext_text(html, _stoplist("English"))
 
 
 def _justext_best_stoplist(html: str) -> str:
     # The stoplist with the best coverage of the page, as scrapy_boilerplate picks it.
     language = extract(html).language
-    return _justext_text(html, justext.get_stoplist(language) if language else frozenset())
+    return _justext_text(html, _stoplist(language) if language else frozenset())
 
 
 # boilerpy3 warns on every page with nested links; it returns an empty text

