@@ -32,11 +32,12 @@ def to_root(page: HtmlInput, *, url: str | None = None) -> etree._Element | None
     Returns ``None`` for a page without any element (empty or blank input).
     Raises :class:`ExtractionError` for binary data and unsupported types.
     """
-    if isinstance(page, etree._Element):
-        return page
     selector_root = getattr(page, "root", None)
     if isinstance(selector_root, etree._Element):  # a parsel or Scrapy Selector
-        return selector_root
+        page = selector_root
+    if isinstance(page, etree._Element):
+        # A comment or a processing instruction is a node without elements.
+        return page if isinstance(page.tag, str) else None
     if isinstance(selector_root, str):  # a Selector over a text node
         page = selector_root
     if not isinstance(page, (str, bytes)):

@@ -115,6 +115,18 @@ def test_odd_input_gives_the_same_outcome_every_time(page, algorithm):
     assert outcome(page, algorithm) == outcome(page, algorithm)
 
 
+def test_comments_and_processing_instructions_give_an_empty_extraction(algorithm):
+    from parsel import Selector
+
+    root = etree.HTML("<html><body><!-- a comment --><p>text</p></body></html>")
+    # libxml2's HTML parser reads processing instructions as comments: add one by hand.
+    root.find("body/p").append(etree.PI("target", "data"))
+    for node in (root.xpath("//comment()")[0], root.xpath("//processing-instruction()")[0]):
+        assert extract(node, algorithm=algorithm) == Extraction(algorithm=algorithm)
+    comment = Selector(text="<p>text<!-- a comment --></p>").xpath("//comment()")[0]
+    assert extract(comment, algorithm=algorithm) == Extraction(algorithm=algorithm)
+
+
 def test_nul_bytes_are_dropped():
     assert extract("<p>a\x00b</p>").blocks[0].text == "ab"
 
