@@ -266,7 +266,9 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                     pieces.append(f" {alt} ")
         pending = node.text or ""
         open_elements.append((node, kind, code, counts, position, left))
-        counts, position, left = {}, node_position, children
+        if children:  # a leaf ends before the next node, its parent's state untouched
+            counts, position = {}, node_position
+        left = children
 
     if pieces:
         close()
