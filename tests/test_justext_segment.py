@@ -125,3 +125,16 @@ def test_whitespace_normalization_matches_the_reference(text):
     utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
     assert collapse_whitespace(text) == utils.normalize_whitespace(text.strip())
     assert normalized_length(text) == len(utils.normalize_whitespace(text))
+
+
+def test_a_processing_instruction_ends_a_text_node_and_a_comment_does_not():
+    # Built by hand: libxml2's HTML parser reads processing instructions as comments.
+    def paragraph_text(node: etree._Element) -> str:
+        root = etree.HTML("<html><body><p>alpha<b>beta</b></p></body></html>")
+        node.tail = " "  # blank: dropped when it is a text node of its own
+        root.find("body/p/b").addprevious(node)
+        [block] = extract(root).blocks
+        return block.text
+
+    assert paragraph_text(etree.PI("target", "data")) == "alphabeta"
+    assert paragraph_text(etree.Comment("comment")) == "alpha beta"

@@ -195,13 +195,11 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         tag = node.tag
         code = code_of_tag.get(tag)
         if code is None and not isinstance(tag, str):
-            # A comment is deleted by the reference: its tail joins the text
-            # before. A processing instruction ends the text node before it.
-            if tag is not etree.Comment and pending:
-                if not pending.isspace():
-                    add_text(pending)
-                pending = ""
-            pending += node.tail or ""
+            if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
+                pending += node.tail or ""
+            else:  # a processing instruction: it ends at once, ending the text node before it
+                open_elements.append((node, _INLINE, _INLINE, counts, position, left))
+                left = 0
             continue
         if code is None:
             code = code_of_tag[tag] = _code(tag)
