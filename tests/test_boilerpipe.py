@@ -7,7 +7,7 @@ import json
 import pytest
 from lxml import etree
 
-from scrapy_boilerplate import ExtractionError, OptionError, extract, xpath
+from scrapy_boilerplate import ExtractionError, OptionError, extract
 from scrapy_boilerplate.algorithms.boilerpipe import (
     ArticleExtractorOptions,
     BoilerpipeBlock,
@@ -93,7 +93,7 @@ def test_deep_tree_is_walked_without_recursion():
         extraction = extract(root, algorithm=algorithm)
         assert "The deepest words." in " ".join(each.text for each in extraction.blocks)
     [deepest] = [each for each in segment(root).blocks if each.text == "The deepest words."]
-    path = xpath.to_string(deepest.position)
+    path = deepest.xpath
     # Too deep for libxml2's XPath engine to evaluate; check its steps instead.
     assert path.startswith("/html[1]/body[1]/span[1]/div[1]/span[1]/")
     assert path.count("/div[1]") == path.count("/span[1]") == 5_000

@@ -1,20 +1,35 @@
-from scrapy_boilerplate.xpath import PathStrings, to_string
+from lxml import etree
+
+from scrapy_boilerplate.document import parse
+from scrapy_boilerplate.xpath import start_of_walk, xpaths
 
 
-def test_to_string_joins_the_chain():
-    div = (((None, "html", 1), "body", 1), "div", 2)
-    assert to_string((div, "p", 3)) == "/html[1]/body[1]/div[2]/p[3]"
-    assert to_string(None) == ""
+def test_start_of_walk_from_the_document_root():
+    root = parse("<p>a</p>")
+    assert start_of_walk(root) == ("", {"html": 0})
 
 
-def test_path_strings_extend_the_last_parent_and_rejoin_any_other():
-    html = (None, "html", 1)
-    body = (html, "body", 1)
-    div = (body, "div", 2)
-    xpath_of = PathStrings().string
-    assert xpath_of((div, "p", 1)) == "/html[1]/body[1]/div[2]/p[1]"
-    assert xpath_of((div, "p", 2)) == "/html[1]/body[1]/div[2]/p[2]"
-    assert xpath_of(div) == "/html[1]/body[1]/div[2]"  # another parent
-    assert xpath_of((div, "p", 3)) == "/html[1]/body[1]/div[2]/p[3]"  # and back
-    assert xpath_of(html) == "/html[1]"
-    assert xpath_of(None) == ""
+def test_start_of_walk_from_a_subtree_counts_the_siblings_before_it():
+    root = parse("<div></div><p></p><div><p>x</p></div>")
+    second_div = root.find("body")[2]
+    assert start_of_walk(second_div) == ("/html[1]/body[1]", {"div": 1})
+
+
+def test_xpaths_index_every_step_and_select_their_elements():
+    root = parse("<div><p>a</p><!-- c --><p>b</p><span>c</span></div><div><p>d</p></div>")
+    elements = [root.find("body/div[1]/p[2]"), root.find("body/div[1]/span"), root.find("body/div[2]/p"), root]
+    paths = xpaths(elements)
+    assert paths == [
+        "/html[1]/body[1]/div[1]/p[2]",  # the comment is no element: not counted
+        "/html[1]/body[1]/div[1]/span[1]",
+        "/html[1]/body[1]/div[2]/p[1]",
+        "/html[1]",
+    ]
+    for element, path in zip(elements, paths):
+        assert root.xpath(path) == [element]
+
+
+def test_xpaths_of_a_wide_parent():
+    root = etree.Element("table")
+    rows = [etree.SubElement(root, "tr") for _ in range(5_000)]
+    assert xpaths(rows[-2:]) == ["/table[1]/tr[4999]", "/table[1]/tr[5000]"]

@@ -16,7 +16,6 @@ import functools
 from lxml import etree
 
 from ...result import BAD, GOOD, Extraction
-from ...xpath import PathStrings
 from . import labels
 from .blocks import BoilerpipeBlock
 from .document import TextBlock, TextDocument
@@ -60,12 +59,11 @@ def to_extraction(document: TextDocument, algorithm: str) -> Extraction:
     blocks = document.blocks
     if document.removed:
         blocks = sorted(blocks + document.removed, key=lambda block: block.offset_start)
-    xpath_of = PathStrings().string
     # Positional arguments, in field order: with keywords, building a page's
     # thousands of blocks takes three times as long.
     result = [
         BoilerpipeBlock(
-            block.text, GOOD if block.is_content else BAD, xpath_of(block.position), len(block.text), block.words,
+            block.text, GOOD if block.is_content else BAD, block.xpath, len(block.text), block.words,
             block.link_density, sorted(block.labels) if block.labels else [], block.text_density,
             block.words_in_links, block.offset_start, block.offset_end,
         )

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...xpath import Position
-
 #: Width at which the paper wraps a block's text into lines to measure its text density.
 LINE_WIDTH = 80
 #: Text density from which a block's words count as full text (not navigation or teasers).
@@ -30,9 +28,8 @@ class TextBlock:
     wrapped_lines: int
     offset_start: int
     offset_end: int
-    position: Position = None
-    """Where the element holding the block's first text lies in the parsed page (see
-    :mod:`scrapy_boilerplate.xpath`): only the blocks that outlive the fusions get their XPath string."""
+    xpath: str = ""
+    """The XPath of the element holding the block's first text, in the parsed page."""
     is_content: bool = False
     labels: set[str] = field(default_factory=set)
     text_density: float = field(init=False, default=0.0)

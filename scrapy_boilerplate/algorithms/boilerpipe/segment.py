@@ -64,24 +64,24 @@ def segment(root: etree._Element) -> TextDocument:
     # Where the block's first text lies (None while it has none), the words of
     # the links it closed so far, and where the open link's text starts in
     # ``parts`` (-1 outside links).
-    block_position = None
+    block_path = None
     words_in_links = 0
     link_start = -1
     link_depth = 0
-    # The position (see ``xpath``) of the innermost open element, and how many
-    # children of each tag it has had so far.
-    position, counts = xpath.start_of_walk(root)
+    # The XPath of the innermost open element with children (see ``xpath``),
+    # and how many children of each tag it has had so far.
+    path, counts = xpath.start_of_walk(root)
 
     def end_block() -> None:
-        nonlocal block_position, words_in_links, link_start
+        nonlocal block_path, words_in_links, link_start
         if link_start >= 0:  # the open link's text so far belongs to this block
             words_in_links += len(find_words("".join(parts[link_start:])))
             link_start = 0
         block = _measure("".join(parts), words_in_links, len(blocks))
         if block is not None:
-            block.position = block_position
+            block.xpath = block_path
             blocks.append(block)
-        block_position = None
+        block_path = None
         parts.clear()
         words_in_links = 0
 
@@ -90,32 +90,32 @@ def segment(root: etree._Element) -> TextDocument:
     # Every node stays open, beside what it hides of its parent's state, until
     # ``left``, its children not reached yet, is 0: it ends before the next
     # node starts. The final None ends all.
-    open_elements: list[tuple] = []  # (node, action, and its parent's counts, position and left)
+    open_elements: list[tuple] = []  # (node, action, and its parent's counts, path and left)
     nodes = root.iter()
     left = 2  # the root, then the None
     for node in chain(nodes, (None,)):
         while not left:
             # The end of ``element`` (skipped ones, comments and processing
-            # instructions end where they start); ``position`` is its parent's.
-            element, action, counts, position, left = open_elements.pop()
+            # instructions end where they start); ``path`` is its parent's.
+            element, action, counts, path, left = open_elements.pop()
             if action == _BOUNDARY:
-                if block_position is not None:
+                if block_path is not None:
                     end_block()
             elif action == _LINK:
                 link_depth -= 1
                 if link_depth == 0:
-                    if block_position is not None:
+                    if block_path is not None:
                         words_in_links += len(find_words("".join(parts[link_start:])))
                         parts.append(" ")
                     link_start = -1
-            elif action == _SPACING and block_position is not None:
+            elif action == _SPACING and block_path is not None:
                 parts.append(" ")
             text = element.tail
             if text and element is not root:
-                if block_position is not None:
+                if block_path is not None:
                     parts.append(text)
                 elif not text.isspace():
-                    block_position = position
+                    block_path = path
                     parts.append(text)
         if node is None:
             break
@@ -127,36 +127,36 @@ def segment(root: etree._Element) -> TextDocument:
         children = 0
         if action == _SKIPPED:
             counts[tag] = counts.get(tag, 0) + 1
-            if block_position is not None:
+            if block_path is not None:
                 end_block()
             skip_subtree(nodes, node)
         elif action != _TAIL_ONLY:
             count = counts[tag] = counts.get(tag, 0) + 1
             if action == _BOUNDARY:
-                if block_position is not None:
+                if block_path is not None:
                     end_block()
             elif action == _LINK:
                 link_depth += 1
                 if link_depth == 1:
-                    if block_position is not None:
+                    if block_path is not None:
                         parts.append(" ")
                     link_start = len(parts)
-            elif action == _SPACING and block_position is not None:
+            elif action == _SPACING and block_path is not None:
                 parts.append(" ")
             text = node.text
             if text:
-                if block_position is not None:
+                if block_path is not None:
                     parts.append(text)
                 elif not text.isspace():
-                    block_position = (position, tag, count)
+                    block_path = f"{path}/{tag}[{count}]"
                     parts.append(text)
             children = len(node)
-        open_elements.append((node, action, counts, position, left))
+        open_elements.append((node, action, counts, path, left))
         if children:
-            counts, position = {}, (position, tag, count)
+            counts, path = {}, f"{path}/{tag}[{count}]"
         left = children
 
-    if block_position is not None:
+    if block_path is not None:
         end_block()
     return TextDocument(blocks, title=page_title(root))
 

@@ -116,7 +116,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # The paragraph being filled: where it starts, its text pieces and link
     # characters, and whether it has text besides images' alt text. Only
     # text fills them, so a paragraph without pieces has nothing to reset.
-    start_element, start_position, pieces, chars_in_links = root, None, [], 0
+    start_element, start_path, pieces, chars_in_links = root, "", [], 0
     has_text = False
     heading = in_select = False
     # How many open elements are headings, or named like "select".
@@ -125,10 +125,9 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # Text not yet separated by a kept node from the text before it: the
     # reference gets it as one text node.
     pending = ""
-    # The position (see ``xpath``) of the innermost open element, and how many
-    # children of each tag it has had so far.
-    position, counts = xpath.start_of_walk(root)
-    xpath_of = xpath.PathStrings().string
+    # The XPath of the innermost open element with children (see ``xpath``),
+    # and how many children of each tag it has had so far.
+    path, counts = xpath.start_of_walk(root)
 
     def add_text(text: str) -> None:
         # The reference's characters() for a text node that is not blank.
@@ -148,7 +147,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         text = collapse_whitespace("".join(pieces))
         if text:
             paragraphs.append(Paragraph(
-                start_element, xpath_of(start_position), text,
+                start_element, start_path, text,
                 chars_in_links, heading, in_select,
                 not has_text,
             ))
@@ -159,13 +158,13 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # Every element but the text-only inline ones stays open, beside what it
     # hides of its parent's state, until ``left``, its children not reached
     # yet, is 0: it ends before the next node starts. The final None ends all.
-    open_elements: list[tuple] = []  # (element, kind, code, and its parent's counts, position and left)
+    open_elements: list[tuple] = []  # (element, kind, code, and its parent's counts, path and left)
     nodes = root.iter()
     left = 2  # the root, then the None
     for node in chain(nodes, (None,)):
         while not left:
             # The end of ``element``.
-            element, kind, code, counts, position, left = open_elements.pop()
+            element, kind, code, counts, path, left = open_elements.pop()
             if kind == _UNWRAP:
                 pending += element.tail or ""
                 continue
@@ -181,7 +180,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                     close()
                 # What follows the end of a paragraph tag starts in its parent.
                 start_element = open_elements[-1][0] if open_elements else element.getparent()
-                start_position = position
+                start_path = path
                 heading, in_select = headings > 0, selects > 0
             elif kind == _LINK:
                 in_link = False
@@ -198,7 +197,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
             if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
                 pending += node.tail or ""
             else:  # a processing instruction: it ends at once, ending the text node before it
-                open_elements.append((node, _INLINE, _INLINE, counts, position, left))
+                open_elements.append((node, _INLINE, _INLINE, counts, path, left))
                 left = 0
             continue
         if code is None:
@@ -228,12 +227,12 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                 in_link = False
             pending = node.tail or ""
             continue
-        node_position = (position, tag, count)
+        node_path = f"{path}/{tag}[{count}]"
         if kind == _UNWRAP:
             pending += node.text or ""
             if children:
-                open_elements.append((node, kind, code, counts, position, left))
-                counts, position, left = {}, node_position, children
+                open_elements.append((node, kind, code, counts, path, left))
+                counts, path, left = {}, node_path, children
             else:
                 pending += node.tail or ""
             continue
@@ -250,7 +249,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         if kind == _PARAGRAPH or (kind == _BR and after_br):
             if pieces:
                 close()
-            start_element, start_position = node, node_position
+            start_element, start_path = node, node_path
             heading, in_select = headings > 0, selects > 0
         else:
             after_br = kind == _BR
@@ -263,9 +262,9 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
                 if alt and not alt.isspace():
                     pieces.append(f" {alt} ")
         pending = node.text or ""
-        open_elements.append((node, kind, code, counts, position, left))
+        open_elements.append((node, kind, code, counts, path, left))
         if children:  # a leaf ends before the next node, its parent's state untouched
-            counts, position = {}, node_position
+            counts, path = {}, node_path
         left = children
 
     if pieces:
