@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from scrapy_boilerplate import Extraction, ExtractionError, extract
+from scrapy_boilerplate.algorithms.justext import JustextOptions
+from scrapy_boilerplate.algorithms.justext.classify import classify_in_context
 from scrapy_boilerplate.algorithms.justext.segment import collapse_whitespace, normalized_length
 
 STOPLIST = ("the", "of", "and")
@@ -103,3 +106,44 @@ def test_whitespace_normalization_matches_the_reference(text):
     utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
     assert collapse_whitespace(text) == utils.normalize_whitespace(text.strip())
     assert normalized_length(text) == len(utils.normalize_whitespace(text))
+
+
+
+@dataclass
+class _Classified:
+    """A paragraph as both classifiers see it: ours reads ``label``, ``cf_label``,
+    ``heading`` and ``chars``; the reference reads ``class_type``, ``cf_class``,
+    ``heading`` and ``text``."""
+
+    cf_label: str
+    heading: bool
+    chars: int
+
+    def __post_init__(self) -> None:
+        self.label = self.cf_label
+        self.cf_class = self.cf_label.replace("near-good", "neargood")
+        self.class_type = ""  # as justext.paragraph.Paragraph starts
+        self.text = "x" * self.chars
+
+
+@SETTINGS
+@given(
+    st.lists(st.tuples(st.sampled_from(["good", "bad", "short", "near-good"]), st.booleans(),
+                       st.integers(1, 120)), max_size=30),
+    st.integers(0, 300),
+    st.booleans(),
+)
+def test_context_classification_matches_the_reference(paragraphs, max_heading_distance, early_headings):
+    core = pytest.importorskip("justext.core", reason="the reference justext is in the bench extra")
+    ours = [_Classified(*paragraph) for paragraph in paragraphs]
+    theirs = [_Classified(*paragraph) for paragraph in paragraphs]
+    if early_headings:
+        # The reference's first heading step reads the following paragraphs'
+        # classes before it copies them; with the classes there already, it
+        # does what ``early_headings`` does.
+        for paragraph in theirs:
+            paragraph.class_type = paragraph.cf_class
+    options = JustextOptions(max_heading_distance=max_heading_distance, early_headings=early_headings)
+    classify_in_context(ours, options)
+    core.revise_paragraph_classification(theirs, max_heading_distance)
+    assert [paragraph.label for paragraph in ours] == [paragraph.class_type for paragraph in theirs]

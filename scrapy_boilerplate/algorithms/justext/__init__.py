@@ -50,6 +50,7 @@ def run(root: etree._Element, options: JustextOptions) -> Extraction:
     classify_in_context(blocks, options)
     if not options.no_headlines:
         for paragraph, block in zip(paragraphs, blocks):
-            if paragraph.element.tag == "h1":
+            # A paragraph starting in an h1 is a heading: that test is the cheap one.
+            if paragraph.heading and paragraph.element.tag == "h1":
                 block.label = GOOD
     return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")

@@ -70,34 +70,51 @@ def classify_in_context(paragraphs: Sequence[Paragraph], p: Thresholds) -> None:
                 if _good_follows(paragraphs, i, p.max_heading_distance):
                     paragraph.label = NEAR_GOOD
 
-    # Step 3a: short paragraphs, all decided on the classes before this step.
-    prev_good_bad = _nearest_before(paragraphs, (GOOD, BAD))
-    next_good_bad = _nearest_after(paragraphs, (GOOD, BAD))
-    prev_any = _nearest_before(paragraphs, (GOOD, BAD, NEAR_GOOD))
-    next_any = _nearest_after(paragraphs, (GOOD, BAD, NEAR_GOOD))
-    new_labels = {}
-    for i, paragraph in enumerate(paragraphs):
-        if paragraph.label != SHORT:
-            continue
-        prev_label, next_label = prev_good_bad[i], next_good_bad[i]
-        if prev_label == next_label:
-            new_labels[i] = prev_label
-        elif (prev_label == BAD and prev_any[i] == NEAR_GOOD) or (
-            next_label == BAD and next_any[i] == NEAR_GOOD
-        ):
-            new_labels[i] = GOOD
+    # Step 3a: short paragraphs, all decided on the classes before this step,
+    # from the nearest good or bad paragraph on either side and the nearest
+    # one of any class but short. One pass forward notes what lies before each
+    # short paragraph; one pass back decides it from what lies after.
+    labels = [paragraph.label for paragraph in paragraphs]
+    before = {}
+    prev_good_bad = prev_any = BAD
+    for i, label in enumerate(labels):
+        if label == SHORT:
+            before[i] = prev_good_bad, prev_any
         else:
-            new_labels[i] = BAD
-    for i, new_label in new_labels.items():
-        paragraphs[i].label = new_label
+            prev_any = label
+            if label != NEAR_GOOD:
+                prev_good_bad = label
+    # The same backward pass notes, for each near-good paragraph, the nearest
+    # good or bad one after it once step 3a is done, which step 3b needs.
+    next_good_bad = next_any = next_decided = BAD
+    near_good_next = {}
+    for i in reversed(range(len(labels))):
+        label = labels[i]
+        if label == SHORT:
+            prev_good_bad, prev_any = before[i]
+            if prev_good_bad == next_good_bad:
+                label = prev_good_bad
+            elif (prev_good_bad == BAD and prev_any == NEAR_GOOD) or (
+                next_good_bad == BAD and next_any == NEAR_GOOD
+            ):
+                label = GOOD
+            else:
+                label = BAD
+            labels[i] = paragraphs[i].label = next_decided = label
+        elif label == NEAR_GOOD:
+            next_any = label
+            near_good_next[i] = next_decided
+        else:
+            next_good_bad = next_any = next_decided = label
 
     # Step 3b: near-good paragraphs, in order, each seeing its predecessors' new labels.
-    next_good_bad = _nearest_after(paragraphs, (GOOD, BAD))
-    prev_label = BAD
-    for i, paragraph in enumerate(paragraphs):
-        if paragraph.label == NEAR_GOOD:
-            paragraph.label = BAD if prev_label == next_good_bad[i] == BAD else GOOD
-        prev_label = paragraph.label
+    if near_good_next:
+        prev_label = BAD
+        for i, label in enumerate(labels):
+            if label == NEAR_GOOD:
+                label = BAD if prev_label == near_good_next[i] == BAD else GOOD
+                paragraphs[i].label = label
+            prev_label = label
 
     # Step 4: headings that context made bad, before good text.
     for i, paragraph in enumerate(paragraphs):
@@ -116,24 +133,3 @@ def _good_follows(paragraphs: Sequence[Paragraph], i: int, max_heading_distance:
             return True
         distance += paragraphs[j].chars
     return False
-
-
-def _nearest_before(paragraphs: Sequence[Paragraph], classes: tuple[str, ...]) -> list[str]:
-    """For each paragraph, the class of the nearest earlier one in ``classes`` (``bad`` at the edge)."""
-    nearest, last = [], BAD
-    for paragraph in paragraphs:
-        nearest.append(last)
-        if paragraph.label in classes:
-            last = paragraph.label
-    return nearest
-
-
-def _nearest_after(paragraphs: Sequence[Paragraph], classes: tuple[str, ...]) -> list[str]:
-    """For each paragraph, the class of the nearest later one in ``classes`` (``bad`` at the edge)."""
-    nearest, last = [], BAD
-    for paragraph in reversed(paragraphs):
-        nearest.append(last)
-        if paragraph.label in classes:
-            last = paragraph.label
-    nearest.reverse()
-    return nearest
