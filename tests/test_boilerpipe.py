@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, strategies as st
 from lxml import etree
 
 from scrapy_boilerplate import ExtractionError, OptionError, extract
@@ -17,6 +18,7 @@ from scrapy_boilerplate.algorithms.boilerpipe import (
     segment,
 )
 from scrapy_boilerplate.algorithms.boilerpipe.filters import NumWordsRulesClassifier
+from scrapy_boilerplate.algorithms.boilerpipe.segment import count_words, find_words
 from scrapy_boilerplate.document import parse
 
 ALGORITHMS = ("boilerpipe-article", "boilerpipe-default")
@@ -57,6 +59,27 @@ def test_comments_join_the_text_around_them():
 
 def test_punctuation_alone_is_no_block_but_a_lone_token_is():
     assert blocks_of("<div>|</div><div>»</div><div>...</div>") == [("...", 0, 0)]
+
+
+WORD_CASES = {
+    "letters and digits": ("a 12 b3", ["a", "12", "b3"]),
+    "word punctuation joins": ("e-mail, (see) it's 10:30 a/b $5?", ["e-mail,", "(see)", "it's", "10:30", "a/b", "$5?"]),
+    "word punctuation alone is no word": ("-- ... () _ a_b", ["a_b"]),
+    "other characters separate": ("a|b a&b a»b x+y", ["a", "b", "a", "b", "a", "b", "x", "y"]),
+    "letters of any script": ("naïve Straße über 東京 ١٢", ["naïve", "Straße", "über", "東京", "١٢"]),
+    "non-ASCII punctuation separates": ("a—b «c» d…", ["a", "b", "c", "d"]),
+}
+
+
+@pytest.mark.parametrize("text, words", WORD_CASES.values(), ids=WORD_CASES)
+def test_words_are_runs_of_word_characters_holding_a_letter_or_digit(text, words):
+    assert find_words(text) == words
+    assert count_words(text) == len(words)
+
+
+@given(st.text(alphabet=st.sampled_from("aZ09_\"'.,!@-:;$?()/ |&*+=#%\t\né»—東١\u0301")))
+def test_counting_words_agrees_with_finding_them(text):
+    assert count_words(text) == len(find_words(text))
 
 
 def test_text_density_is_words_per_full_line_of_80_characters():

@@ -53,6 +53,21 @@ def find_words(text: str) -> list[str]:
     return (_ASCII_WORD if text.isascii() else _WORD).findall(text)
 
 
+# For counting the words of ASCII text: the other word characters are
+# deleted, so that a word's letters and digits close up and a run of them
+# alone is no word, and every character that is no word character separates.
+_ASCII_LETTERS_AND_DIGITS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_ASCII_SEPARATING = bytes(c if c in _ASCII_LETTERS_AND_DIGITS else 32 for c in range(256))
+_ASCII_JOINING = b"\"'.,!@-:;$?()/_"
+
+
+def count_words(text: str) -> int:
+    """``len(find_words(text))``, without making the words where it can."""
+    if text.isascii():
+        return len(text.encode("ascii").translate(_ASCII_SEPARATING, _ASCII_JOINING).split())
+    return len(_WORD.findall(text))
+
+
 def segment(root: etree._Element) -> TextDocument:
     """The text blocks of the tree under ``root``, and the page's title."""
     blocks: list[TextBlock] = []
@@ -75,7 +90,7 @@ def segment(root: etree._Element) -> TextDocument:
     def end_block() -> None:
         nonlocal block_path, words_in_links, link_start
         if link_start >= 0:  # the open link's text so far belongs to this block
-            words_in_links += len(find_words("".join(parts[link_start:])))
+            words_in_links += count_words("".join(parts[link_start:]))
             link_start = 0
         block = _measure("".join(parts), words_in_links, len(blocks))
         if block is not None:
@@ -105,7 +120,7 @@ def segment(root: etree._Element) -> TextDocument:
                 link_depth -= 1
                 if link_depth == 0:
                     if block_path is not None:
-                        words_in_links += len(find_words("".join(parts[link_start:])))
+                        words_in_links += count_words("".join(parts[link_start:]))
                         parts.append(" ")
                     link_start = -1
             elif action == _SPACING and block_path is not None:
@@ -173,14 +188,16 @@ def page_title(root: etree._Element) -> str | None:
 def _measure(raw_text: str, words_in_links: int, offset: int) -> TextBlock | None:
     """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»")."""
     text = " ".join(raw_text.split())
-    words = find_words(text)
-    if not words and not _TOKEN.search(text):
-        return None
     if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line
+        words = count_words(text)
         wrapped = (0, 0)
     else:
-        wrapped = _wrapped_words_and_lines(" ".join(words))
-    return TextBlock(text, len(words), words_in_links, *wrapped, offset, offset)  # positional: faster
+        found = find_words(text)
+        words = len(found)
+        wrapped = _wrapped_words_and_lines(" ".join(found))
+    if not words and not _TOKEN.search(text):
+        return None
+    return TextBlock(text, words, words_in_links, *wrapped, offset, offset)  # positional: faster
 
 
 def _wrapped_words_and_lines(line: str) -> tuple[int, int]:
