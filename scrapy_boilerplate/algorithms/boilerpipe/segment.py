@@ -53,9 +53,10 @@ def find_words(text: str) -> list[str]:
     return (_ASCII_WORD if text.isascii() else _WORD).findall(text)
 
 
-# For counting the words of ASCII text: the other word characters are
-# deleted, so that a word's letters and digits close up and a run of them
-# alone is no word, and every character that is no word character separates.
+# For counting the words of ASCII text: the word characters that are no
+# letters or digits are deleted, so that a word's letters and digits close up
+# and a token of such characters alone leaves nothing; every character that is
+# no word character becomes a space.
 _ASCII_LETTERS_AND_DIGITS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ASCII_SEPARATING = bytes(c if c in _ASCII_LETTERS_AND_DIGITS else 32 for c in range(256))
 _ASCII_JOINING = b"\"'.,!@-:;$?()/_"
