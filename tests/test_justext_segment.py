@@ -120,7 +120,9 @@ def test_deleted_elements_leave_the_tree_alone():
     assert etree.tostring(root) == before
 
 
-@pytest.mark.parametrize("text", ["a", " a\n\n b ", "a \r\n b", "\t\xa0x\u2028y\x0b\nz\r", "\n \n"])
+@pytest.mark.parametrize("text", [
+    "a", " a\n\n b ", "a \r\n b", "\t\xa0x\u2028y\x0b\nz\r", "\n \n", " ", "  a  b ", "a\xadb  c\u200b",
+])
 def test_whitespace_normalization_matches_the_reference(text):
     utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
     assert collapse_whitespace(text) == utils.normalize_whitespace(text.strip())

@@ -12,6 +12,7 @@ from scrapy_boilerplate import Extraction, ExtractionError, extract
 from scrapy_boilerplate.algorithms.justext import JustextOptions
 from scrapy_boilerplate.algorithms.justext.classify import classify_in_context
 from scrapy_boilerplate.algorithms.justext.segment import collapse_whitespace, normalized_length
+from scrapy_boilerplate.whitespace import collapse
 
 STOPLIST = ("the", "of", "and")
 
@@ -100,12 +101,22 @@ def test_html_fragments_match_the_reference(page):
     ]
 
 
+# Whitespace of every kind, printable and unprintable characters that are no whitespace.
+WHITESPACE_AND_LETTERS = st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\xa0\u2028\u3000\x85\xad\u200bab"))
+
+
 @SETTINGS
-@given(st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x0c\xa0\u2028\u3000\x85ab")))
+@given(WHITESPACE_AND_LETTERS)
 def test_whitespace_normalization_matches_the_reference(text):
     utils = pytest.importorskip("justext.utils", reason="the reference justext is in the bench extra")
     assert collapse_whitespace(text) == utils.normalize_whitespace(text.strip())
     assert normalized_length(text) == len(utils.normalize_whitespace(text))
+
+
+@SETTINGS
+@given(WHITESPACE_AND_LETTERS)
+def test_collapsing_whitespace_is_splitting_and_joining(text):
+    assert collapse(text) == " ".join(text.split())
 
 
 

@@ -18,6 +18,7 @@ from lxml import etree
 
 from ... import xpath
 from ...walk import skip_subtree
+from ...whitespace import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
 _INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED, _TAIL_ONLY = range(6)
@@ -188,7 +189,7 @@ def page_title(root: etree._Element) -> str | None:
 
 def _measure(raw_text: str, words_in_links: int, offset: int) -> TextBlock | None:
     """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»")."""
-    text = " ".join(raw_text.split())
+    text = collapse(raw_text)
     if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line
         words = count_words(text)
         wrapped = (0, 0)

@@ -17,6 +17,7 @@ from urllib.parse import urljoin
 
 from lxml import etree, html as lxml_html
 
+from ...whitespace import collapse
 from .options import DeclutterOptions
 from .shake import REMOVED, Verdict
 
@@ -32,7 +33,6 @@ NON_TEXT_TAGS = frozenset({"head", "noscript", "script", "style", "template"})
 #: Attributes holding a URL: made absolute when the page has one, dropped when they run code.
 URL_ATTRIBUTES = frozenset({"cite", "href", "src"})
 
-_SPACES = re.compile(r"\s+")
 # Characters the HTML parser lets through but an lxml tree refuses to be given.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _CODE_SCHEMES = ("javascript:", "vbscript:", "data:text/html")
@@ -48,10 +48,6 @@ class Segment:
     """The innermost element prune or shake decided on that holds the segment (or the walked root)."""
     text: str
     chars_in_links: int
-
-
-def collapse(text: str) -> str:
-    return _SPACES.sub(" ", text).strip()
 
 
 def purify(root: etree._Element, pruned: Collection[etree._Element],

@@ -18,6 +18,7 @@ from lxml import etree
 
 from ... import xpath
 from ...walk import skip_subtree
+from ...whitespace import SPACE_RUNS
 
 #: The tags that start and end a paragraph.
 PARAGRAPH_TAGS = frozenset({
@@ -71,6 +72,8 @@ _CODES = {tag: _code(tag) for tag in _CODE_OF_TAG}
 def normalized_length(text: str) -> int:
     """The length of ``text`` once the reference has normalized its whitespace: each run of
     whitespace becomes one character (a newline if it holds a line break, else a space)."""
+    if text.isprintable():  # its only whitespace is spaces (see ``whitespace.collapse``)
+        return len(SPACE_RUNS.sub(" ", text)) if "  " in text else len(text)
     core = len(" ".join(text.split()))
     if not core:  # nothing, or one run of whitespace
         return 1 if text else 0
@@ -80,6 +83,10 @@ def normalized_length(text: str) -> int:
 def collapse_whitespace(text: str) -> str:
     """The reference's paragraph text from ``text``: stripped, then each run of whitespace
     collapsed to one newline if it holds a line break, else to one space."""
+    # The printable case of ``whitespace.collapse``, written out: this runs
+    # for every paragraph, where one more call costs.
+    if text.isprintable():
+        return (SPACE_RUNS.sub(" ", text) if "  " in text else text).strip(" ")
     # str.split() and the reference's regular expression agree on what
     # whitespace is (Py_UNICODE_ISSPACE), and split() is much faster.
     if "\n" in text or "\r" in text:
