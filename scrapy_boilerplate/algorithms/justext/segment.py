@@ -65,8 +65,9 @@ def _code(tag: str) -> int:
     return code
 
 
-#: The code of every tag that is not inline and has no flags, and of the headings.
-_CODES = {tag: _code(tag) for tag in _CODE_OF_TAG}
+#: The code of every tag that is not inline and has no flags, and of the headings,
+#: but ``link`` and ``param``, whose code depends on the element.
+_CODES = {tag: code for tag in _CODE_OF_TAG if (code := _code(tag)) != _ASK}
 
 
 def normalized_length(text: str) -> int:
@@ -200,18 +201,20 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         left -= 1
         tag = node.tag
         code = code_of_tag.get(tag)
-        if code is None and not isinstance(tag, str):
-            if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
-                pending += node.tail or ""
-            else:  # a processing instruction: it ends at once, ending the text node before it
-                open_elements.append((node, _INLINE, _INLINE, counts, path, left))
-                left = 0
-            continue
         if code is None:
-            code = code_of_tag[tag] = _code(tag)
+            if not isinstance(tag, str):
+                if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
+                    pending += node.tail or ""
+                else:  # a processing instruction: it ends at once, ending the text node before it
+                    open_elements.append((node, _INLINE, _INLINE, counts, path, left))
+                    left = 0
+                continue
+            code = _code(tag)
+            if code == _ASK:  # decided for each element
+                code = _cleaner_action(node)
+            else:
+                code_of_tag[tag] = code
         kind = code & _KIND_BITS
-        if kind == _ASK:
-            kind = _cleaner_action(node)
         count = counts[tag] = counts.get(tag, 0) + 1
         if kind == _KILL:
             pending += node.tail or ""
