@@ -46,7 +46,9 @@ def serve(limit: int | None, ready: Any) -> None:
     bodies = {f"/{page.key}.html".encode(): page.body for page in devset.pages(limit)}
     port = reactor.listenTCP(0, Site(Pages(bodies)), interface="127.0.0.1", backlog=1024)
     ready.send(port.getHost().port)
-    reactor.run()
+    # No handlers: SIGTERM from main() ends the process at once, without
+    # Twisted stopping a reactor that its shutdown may already have stopped.
+    reactor.run(installSignalHandlers=False)
 
 
 def main() -> None:
