@@ -59,9 +59,9 @@ def main() -> None:
             else:
                 stoplist = extract(page.text).language
                 stoplist = builtin(stoplist) if stoplist else None
+            # Where no stoplist fits, both sides get an empty one with the usual
+            # thresholds: the reference's language-independent mode is a CLI feature.
             stopwords = frozenset(stoplist.words) if stoplist else frozenset()
-            if stoplist is None:  # the reference's language-independent mode is a CLI feature; skip
-                theirs = None
             ours = our_blocks(page.text, stoplist if stoplist else ())
             theirs = reference_blocks(page.text, stopwords)
             if ours != theirs:
