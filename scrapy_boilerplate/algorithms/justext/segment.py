@@ -18,7 +18,7 @@ from lxml import etree
 
 from ... import xpath
 from ...walk import skip_subtree
-from ...whitespace import SPACE_RUNS
+from ...whitespace import SPACE_RUNS, collapse
 
 #: The tags that start and end a paragraph.
 PARAGRAPH_TAGS = frozenset({
@@ -84,16 +84,12 @@ def normalized_length(text: str) -> int:
 def collapse_whitespace(text: str) -> str:
     """The reference's paragraph text from ``text``: stripped, then each run of whitespace
     collapsed to one newline if it holds a line break, else to one space."""
-    # The printable case of ``whitespace.collapse``, written out: this runs
-    # for every paragraph, where one more call costs.
-    if text.isprintable():
-        return (SPACE_RUNS.sub(" ", text) if "  " in text else text).strip(" ")
     # str.split() and the reference's regular expression agree on what
     # whitespace is (Py_UNICODE_ISSPACE), and split() is much faster.
     if "\n" in text or "\r" in text:
         lines = (" ".join(line.split()) for line in text.replace("\r", "\n").split("\n"))
         return "\n".join(line for line in lines if line)
-    return " ".join(text.split())
+    return collapse(text)
 
 
 @dataclass(slots=True)
