@@ -98,6 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _print(outcomes: Iterable[Outcome], several: str, count: int, progress: Progress | None) -> int:
     failed = printed = 0
+    array = several == "array" and count > 1
     for outcome in outcomes:
         if outcome.error is not None:
             failed += 1
@@ -106,14 +107,14 @@ def _print(outcomes: Iterable[Outcome], several: str, count: int, progress: Prog
         if progress:
             progress.clear()
         output = outcome.output or ""
-        if several == "array":
+        if array:
             output = ("[\n" if not printed else ",\n") + output.rstrip("\n")
         elif several == "titled" and count > 1:
             output = ("\n" if printed else "") + f"==> {outcome.name} <==\n" + output
         sys.stdout.write(output)
         sys.stdout.flush()
         printed += 1
-    if several == "array":
+    if array:
         sys.stdout.write("\n]\n" if printed else "[]\n")
     return failed
 

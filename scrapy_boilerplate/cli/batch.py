@@ -105,9 +105,9 @@ def _result(future: Future, name: str) -> Outcome:
 class Progress:
     """A one-line progress bar on a terminal: ``[#####.....] 12/40 page.html``."""
 
-    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
         self.total = total
-        self.stream = stream
+        self.stream = stream if stream is not None else sys.stderr
         self.shown = False
 
     def show(self, done: int, name: str) -> None:

@@ -51,7 +51,7 @@ class Format:
 
     ``several`` says how the outputs of several pages share one stream:
     ``"titled"`` one after the other under a title line each, ``"lines"``
-    one after the other, ``"array"`` as the items of a JSON array,
+    one after the other, ``"array"`` as the items of a JSON array (a page alone is not in one),
     ``"apart"`` not at all (one file per page, in a directory).
     """
 
