@@ -14,11 +14,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 @contextmanager
-def serving(pages: dict[str, tuple[str, bytes]]) -> Iterator[str]:
-    """Serve ``pages`` (path -> (content type, body)); yields the base URL ``http://127.0.0.1:PORT/``."""
+def serving(pages: dict[str, tuple[str, bytes]], requests: list[str] | None = None) -> Iterator[str]:
+    """Serve ``pages`` (path -> (content type, body)), noting each path asked for in ``requests``;
+    yields the base URL ``http://127.0.0.1:PORT/``."""
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
+            if requests is not None:
+                requests.append(self.path)
             content_type, body = pages.get(self.path.lstrip("/"), ("text/html", b"<p>not found</p>"))
             self.send_response(200 if self.path.lstrip("/") in pages else 404)
             self.send_header("Content-Type", content_type)
