@@ -9,18 +9,33 @@ from typing import Any
 from ..options import Options
 from ..result import Block, Extraction
 
-#: Block fields that hold the block's second label, the first one present wins:
-#: jusText's context-free class, declutter's decision, boilerpipe's filter labels.
-SECOND_LABEL_FIELDS = ("cf_label", "decision", "labels")
+#: Block fields that hold a block's second label, the first one present wins: jusText's
+#: context-free class, declutter's decision, boilerpipe's filter labels; with what the
+#: table's column and the view's legend call it.
+SECOND_LABELS = {
+    "cf_label": ("context-free", "context-free label"),
+    "decision": ("decision", "declutter's decision"),
+    "labels": ("labels", "boilerpipe's labels"),
+}
 
 
 def second_label(block: Mapping[str, Any]) -> str:
     """The label a block had before its final one (jusText: ``short``, ``near-good``...); ``""`` if none."""
-    for name in SECOND_LABEL_FIELDS:
+    for name in SECOND_LABELS:
         if name in block:
             value = block[name]
             return ",".join(value) if isinstance(value, (list, tuple)) else str(value)
     return ""
+
+
+def second_label_names(blocks: Iterable[Mapping[str, Any]]) -> tuple[str, str]:
+    """What the second label of ``blocks`` is called: short (a column) and long (a legend)."""
+    for block in blocks:
+        for name, names in SECOND_LABELS.items():
+            if name in block:
+                return names
+        break
+    return SECOND_LABELS["cf_label"]
 
 
 def features(block: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..result import Extraction
-from .features import second_label, value_text
+from .features import second_label, second_label_names, value_text
 
 GREEN = "\x1b[32m"
 DIM_GREY = "\x1b[2;37m"
@@ -32,9 +32,11 @@ def block_table(extraction: Extraction, *, colour: bool = False, width: int = 10
     characters, link density, stop-word density and the start of its text.
     """
     text_width = max(_MIN_TEXT_WIDTH, width - sum(size + 1 for _, size, _ in _COLUMNS) - 1)
-    lines = [_row([heading for heading, _, _ in _COLUMNS], "text")]
-    for number, block in enumerate(extraction.blocks, 1):
-        exported = block.to_dict()
+    blocks = [block.to_dict() for block in extraction.blocks]
+    headings = [heading for heading, _, _ in _COLUMNS]
+    headings[2] = second_label_names(blocks)[0]
+    lines = [_row(headings, "text")]
+    for number, (block, exported) in enumerate(zip(extraction.blocks, blocks), 1):
         cells = [str(number)] + [cell(exported) for _, _, cell in _COLUMNS[1:]]
         line = _row(cells, _start(exported["text"], text_width))
         if colour:

@@ -19,7 +19,7 @@ from lxml import etree
 
 from ..options import Options
 from ..result import Extraction
-from .features import features, second_label, summary
+from .features import features, second_label, second_label_names, summary
 from .sanitize import make_inert
 
 #: Nothing but inline styles may load or run.
@@ -86,7 +86,8 @@ def block_view(extraction: Extraction, root: etree._Element | None, *, options: 
     for number, block in enumerate(exported, 1):
         element = located.get(block["xpath"])
         if element is not None and not _in_head(element):
-            by_element.setdefault(element, []).append(number)
+            for part in _extent(element, block["text"]):
+                by_element.setdefault(part, []).append(number)
     for element, numbers in by_element.items():
         _mark(element, [(number, exported[number - 1]) for number in numbers])
     make_inert(page)
@@ -119,6 +120,40 @@ def _locate(root: etree._Element, wanted: set[str]) -> dict[str, etree._Element]
                 seen[child.tag] = seen.get(child.tag, 0) + 1
                 paths[child] = f"{path}/{child.tag}[{seen[child.tag]}]"
     return found
+
+
+def _extent(start: etree._Element, text: str) -> list[etree._Element]:
+    """The elements a block's text covers: ``start`` (where its XPath points) and, for a block
+    whose text goes on past it (boilerpipe fuses blocks), the ancestor or following siblings
+    holding the rest. Texts are compared without whitespace."""
+    wanted = _squeezed(text)
+    covered = _squeezed("".join(start.itertext()))
+    if not wanted.startswith(covered) or len(covered) >= len(wanted):
+        return [start]
+    parent = start.getparent()
+    while parent is not None and parent.tag not in ("body", "html"):
+        within = _squeezed("".join(parent.itertext()))
+        if not wanted.startswith(within):
+            break
+        start, covered, parent = parent, within, parent.getparent()
+    extent = [start]
+    covered += _squeezed(start.tail or "")
+    for sibling in start.itersiblings():
+        if len(covered) >= len(wanted):
+            break
+        if not isinstance(sibling.tag, str):  # a comment: only its tail is text
+            covered += _squeezed(sibling.tail or "")
+            continue
+        more = _squeezed("".join(sibling.itertext()))
+        if not wanted.startswith(covered + more):
+            break
+        extent.append(sibling)
+        covered += more + _squeezed(sibling.tail or "")
+    return extent
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split())
 
 
 def _in_head(element: etree._Element) -> bool:
@@ -192,13 +227,14 @@ def _bar(extraction: Extraction, options: Options | None, url: str | None, expor
     seconds = {second_label(block) for block in exported}
     styled = [value for value in OUTLINE_STYLES if value in seconds]
     if any(OUTLINE_STYLES[value] != "solid" for value in styled):
-        etree.SubElement(legend, "sb-key").text = "outline, by context-free label:"
+        etree.SubElement(legend, "sb-key").text = f"outline, by {second_label_names(exported)[1]}:"
         for value in styled:
             _key(legend, "line", value, OUTLINE_STYLES[value])
     if labels - {"good", "bad"} or _shares_elements(exported):
         _key(legend, "mixed", "element starting good and bad blocks")
-    etree.SubElement(legend, "sb-key").text = ("a corner tag: the context-free label, where it differs; "
-                                               "hover or Tab to a block for its features")
+    etree.SubElement(legend, "sb-key").text = (
+        f"a corner tag: the {second_label_names(exported)[1]}, where it differs from the label · "
+        "untinted text: in no block · hover or Tab to a block for its features")
     return bar
 
 
