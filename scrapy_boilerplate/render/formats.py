@@ -80,7 +80,7 @@ def _blocks(page: Page, style: Style) -> str:
 
 
 def _html(page: Page, style: Style) -> str:
-    return block_view(page.extraction, page.root, options=page.options, url=page.url)
+    return block_view(page.extraction, page.root, options=page.options, url=page.url, name=page.url or page.file)
 
 
 FORMATS: dict[str, Format] = {

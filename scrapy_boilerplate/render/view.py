@@ -72,12 +72,14 @@ sb-missing .good { color: #81c995 !important; }
 
 
 def block_view(extraction: Extraction, root: etree._Element | None, *, options: Options | None = None,
-               url: str | None = None) -> str:
+               url: str | None = None, name: str | None = None) -> str:
     """The view of ``extraction`` as an HTML document, ``root`` being the page its XPaths refer to.
 
     ``root`` is copied, not changed; ``None`` (a page without elements)
-    gives a view listing the blocks only.
+    gives a view listing the blocks only. ``url`` makes the page's links
+    absolute; the view's title shows ``name`` (by default the URL).
     """
+    name = name or url or "page"
     page = copy.deepcopy(root) if root is not None else etree.fromstring("<html><body></body></html>",
                                                                          etree.HTMLParser())
     exported = [block.to_dict() for block in extraction.blocks]
@@ -97,8 +99,8 @@ def block_view(extraction: Extraction, root: etree._Element | None, *, options: 
     if url:
         _absolute_links(page, url)
     head, body = _head_and_body(page)
-    _prepare_head(head, extraction, url)
-    body.insert(0, _bar(extraction, options, url, exported))
+    _prepare_head(head, name)
+    body.insert(0, _bar(extraction, options, name, exported))
     if missing:
         body.append(_missing(missing, located))
     return etree.tostring(page, method="html", encoding="unicode", doctype="<!DOCTYPE html>")
@@ -198,7 +200,7 @@ def _head_and_body(root: etree._Element) -> tuple[etree._Element, etree._Element
     return head, body
 
 
-def _prepare_head(head: etree._Element, extraction: Extraction, url: str | None) -> None:
+def _prepare_head(head: etree._Element, name: str) -> None:
     for meta in head.findall("meta"):
         if meta.get("charset") is not None or (meta.get("http-equiv") or "").lower() in (
                 "content-type", "content-security-policy"):
@@ -206,7 +208,7 @@ def _prepare_head(head: etree._Element, extraction: Extraction, url: str | None)
     title = head.find("title")
     if title is None:
         title = etree.SubElement(head, "title")
-    title.text = f"Blocks: {(title.text or '').strip() or url or extraction.algorithm}"
+    title.text = f"Blocks: {(title.text or '').strip() or name}"
     policy = etree.Element("meta", {"http-equiv": "Content-Security-Policy", "content": CONTENT_SECURITY_POLICY})
     head.insert(0, policy)
     head.insert(0, etree.Element("meta", {"charset": "utf-8"}))
@@ -216,9 +218,9 @@ def _prepare_head(head: etree._Element, extraction: Extraction, url: str | None)
         for value, outline in OUTLINE_STYLES.items()))
 
 
-def _bar(extraction: Extraction, options: Options | None, url: str | None, exported: list[dict]) -> etree._Element:
+def _bar(extraction: Extraction, options: Options | None, name: str, exported: list[dict]) -> etree._Element:
     bar = etree.Element("sb-bar")
-    etree.SubElement(bar, "sb-title").text = f"scrapy_boilerplate · {url or 'page'}"
+    etree.SubElement(bar, "sb-title").text = f"scrapy_boilerplate · {name}"
     etree.SubElement(bar, "sb-summary").text = summary(extraction, options)
     legend = etree.SubElement(bar, "sb-legend")
     labels = {block["label"] for block in exported}
