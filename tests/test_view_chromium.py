@@ -24,10 +24,15 @@ PROBE = """<script>
 const found = {};
 for (const element of document.querySelectorAll("[data-sb-blocks]")) {
   const style = getComputedStyle(element), badge = getComputedStyle(element, "::before");
+  const panel = getComputedStyle(element, "::after");
+  const hidden = panel.content;
+  element.focus();
+  const focused = {content: panel.content, position: panel.position};
+  element.blur();
   for (const number of element.dataset.sbBlocks.split(" ")) {
     found[number] = {background: style.backgroundColor, outline: style.outlineColor,
                      outlineStyle: style.outlineStyle, badge: badge.content,
-                     width: element.getBoundingClientRect().width};
+                     width: element.getBoundingClientRect().width, hidden: hidden, focused: focused};
   }
 }
 const probe = document.createElement("pre");
@@ -78,6 +83,11 @@ def test_good_and_bad_blocks_carry_their_tints_and_nothing_is_fetched(tmp_path):
         assert style["background"] == (GOOD_TINT if block.is_good else BAD_TINT), (block.text, style)
         assert style["width"] > 0
         assert style["badge"] == ("none" if block.cf_label == block.label else f'"{block.cf_label}"')
+        # The features panel: none until the block has the focus (from the keyboard: Tab), then fixed on screen.
+        assert style["hidden"] == "none"
+        assert style["focused"]["position"] == "fixed"
+        assert f"block {number}: {block.label}" in style["focused"]["content"]
+        assert f"xpath: {block.xpath}" in style["focused"]["content"]
     short = [styles[str(number)]["outlineStyle"] for number, block in enumerate(extraction.blocks, 1)
              if block.cf_label == "short"]
     assert short and set(short) == {"dotted"}
