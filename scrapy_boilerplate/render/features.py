@@ -38,9 +38,14 @@ def second_label_names(blocks: Iterable[Mapping[str, Any]]) -> tuple[str, str]:
     return SECOND_LABELS["cf_label"]
 
 
+#: How the view names block fields whose name, with spaces for ``_``, says less.
+_FEATURE_NAMES = {"cf_label": "context-free label", "stopword_density": "stop-word density"}
+
+
 def features(block: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Every field of a block's ``to_dict()`` but its text, as (name, value) pairs for display."""
-    return [(name, value_text(value)) for name, value in block.items() if name != "text"]
+    """Every field of a block's ``to_dict()`` but its text, as (name for a person, value) pairs."""
+    return [(_FEATURE_NAMES.get(name, name.replace("_", " ")), value_text(value))
+            for name, value in block.items() if name != "text"]
 
 
 def value_text(value: Any, *, limit: int = 60) -> str:

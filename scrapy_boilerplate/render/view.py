@@ -179,7 +179,7 @@ def _mark(element: etree._Element, blocks: list[tuple[int, dict]]) -> None:
 
 def _info(number: int, block: dict) -> str:
     lines = [f"block {number}: {block['label']}"]
-    lines += [f"{name.replace('_', ' ')}: {value}" for name, value in features(block) if name != "label"]
+    lines += [f"{name}: {value}" for name, value in features(block) if name != "label"]
     return "\n".join(lines)
 
 
