@@ -1,0 +1,176 @@
+"""``python -m scrapy_boilerplate`` and ``scrapy-boilerplate``: classify pages and show the result.
+
+Exit status: 0 when every input was classified, 1 when some failed (each
+named on standard error), 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .. import ALGORITHMS, __version__
+from ..algorithms.justext import stoplists
+from ..render import FORMATS, Style
+from .batch import Job, Outcome, Progress, classify_all
+from .flags import add_option_flags, flag, options_from
+from .sources import STDIN, is_url
+
+PROG = "scrapy-boilerplate"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        usage="%(prog)s [-h] [-a ALGORITHM] [-f FORMAT] [-d DIR] [-j N] [--OPTION VALUE ...] INPUT ...",
+        description="Split web pages into blocks and label each as main text (good) or boilerplate (bad).",
+        epilog="Exit status: 0 ok, 1 some inputs failed, 2 bad arguments.",
+    )
+    parser.add_argument("inputs", nargs="*", metavar="INPUT",
+                        help="an HTML file (.html or .html.gz), - for standard input, or an http(s) URL")
+    parser.add_argument("-a", "--algorithm", choices=list(ALGORITHMS), default="justext",
+                        help="the classifier (default: justext)")
+    parser.add_argument("-f", "--format", choices=list(FORMATS), default="text",
+                        help="text: the good blocks; json, jsonl: every block with its features; "
+                             "blocks: a table of the blocks; html: the coloured block view (default: text)")
+    parser.add_argument("-d", "--output-dir", metavar="DIR", type=Path,
+                        help="write one file per input into DIR instead of printing")
+    parser.add_argument("-j", "--jobs", metavar="N", type=_positive, default=1,
+                        help="classify in N processes (default: 1)")
+    parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30,
+                        help="how long to wait for a URL (default: 30)")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the blocks table: auto (on a terminal, unless NO_COLOR is set), always, never")
+    parser.add_argument("--list-algorithms", action="store_true", help="list the algorithms and their option flags")
+    parser.add_argument("--list-stoplists", action="store_true", help="list the stoplists --stoplist accepts")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    add_option_flags(parser)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.list_algorithms:
+        _list_algorithms()
+        return 0
+    if args.list_stoplists:
+        print("\n".join(["auto", *stoplists.available().values()]))
+        return 0
+    if not args.inputs:
+        parser.error("the following arguments are required: INPUT (a file, - or a URL)")
+    options = options_from(parser, args, args.algorithm)
+    output_format = FORMATS[args.format]
+    if args.inputs.count(STDIN) > 1:
+        parser.error("argument INPUT: - (standard input) can be read once only")
+    if output_format.several == "apart" and len(args.inputs) > 1 and args.output_dir is None:
+        parser.error(f"argument --format: {args.format} gives one document per input; "
+                     "with several inputs, write them with --output-dir DIR")
+    stdin = sys.stdin.buffer.read() if STDIN in args.inputs else None
+    colour = args.output_dir is None and (
+        args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ))
+    job = Job(args.algorithm, options, args.format, Style(colour=colour, width=shutil.get_terminal_size().columns),
+              timeout=args.timeout)
+    progress = Progress(len(args.inputs)) if len(args.inputs) > 1 and sys.stderr.isatty() else None
+    outcomes = classify_all(job, args.inputs, processes=args.jobs, stdin=stdin, progress=progress)
+    try:
+        if args.output_dir is not None:
+            failed = _write_files(outcomes, args.output_dir, output_format.suffix, progress)
+        else:
+            failed = _print(outcomes, output_format.several, len(args.inputs), progress)
+    except KeyboardInterrupt:
+        _report(progress, "interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader left (``| head``): stop quietly, without a second error when Python flushes stdout.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    finally:
+        if progress:
+            progress.clear()
+    return 1 if failed else 0
+
+
+def _print(outcomes: Iterable[Outcome], several: str, count: int, progress: Progress | None) -> int:
+    failed = printed = 0
+    array = several == "array" and count > 1
+    for outcome in outcomes:
+        if outcome.error is not None:
+            failed += 1
+            _report(progress, f"{outcome.name}: {outcome.error}")
+            continue
+        if progress:
+            progress.clear()
+        output = outcome.output or ""
+        if array:
+            output = ("[\n" if not printed else ",\n") + output.rstrip("\n")
+        elif several == "titled" and count > 1:
+            output = ("\n" if printed else "") + f"==> {outcome.name} <==\n" + output
+        sys.stdout.write(output)
+        sys.stdout.flush()
+        printed += 1
+    if array:
+        sys.stdout.write("\n]\n" if printed else "[]\n")
+    return failed
+
+
+def _write_files(outcomes: Iterable[Outcome], directory: Path, suffix: str, progress: Progress | None) -> int:
+    directory.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    taken: set[str] = set()
+    for outcome in outcomes:
+        if outcome.error is not None:
+            failed += 1
+            _report(progress, f"{outcome.name}: {outcome.error}")
+            continue
+        path = directory / _file_name(outcome.name, suffix, taken)
+        path.write_text(outcome.output or "", encoding="utf-8")
+        if progress:
+            progress.clear()
+        print(path)
+    return failed
+
+
+def _file_name(name: str, suffix: str, taken: set[str]) -> str:
+    """A file name for the output of input ``name``, unlike those ``taken``: the input's, less its suffixes."""
+    if name == STDIN:
+        stem = "stdin"
+    elif is_url(name):
+        stem = re.sub(r"[^\w.-]+", "_", name.split("://", 1)[1]).strip("_")
+    else:
+        stem = Path(name).name
+    stem = re.sub(r"(\.html?|\.xhtml)?(\.gz)?$", "", stem, flags=re.IGNORECASE) or "page"
+    candidate, number = stem + suffix, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{stem}-{number}{suffix}"
+    taken.add(candidate)
+    return candidate
+
+
+def _report(progress: Progress | None, message: str) -> None:
+    if progress:
+        progress.clear()
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def _list_algorithms() -> None:
+    width = max(map(len, ALGORITHMS))
+    for name, algorithm in ALGORITHMS.items():
+        flags = " ".join(flag(option) for option in algorithm.options.names()) or "(no options)"
+        print(f"{name.ljust(width)}  {flags}")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value

@@ -1,0 +1,156 @@
+"""``scrapy boilerplate URL``, run as a user runs it, against a local server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import configparser
+import os
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from scrapy_boilerplate import extract
+
+from conftest import GERMAN
+from threaded_server import serving
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+COMMAND = "scrapy_boilerplate.commands.boilerplate:Command"
+
+SETTINGS = """
+BOT_NAME = "tuned"
+SPIDER_MODULES = ["tuned.spiders"]
+ADDONS = {"scrapy_boilerplate.Addon": 0}
+BOILERPLATE_LENGTH_LOW = 60
+ROBOTSTXT_OBEY = False
+TELNETCONSOLE_ENABLED = False
+RETRY_ENABLED = False
+"""
+SPIDER = """
+from scrapy import Spider
+
+
+class GermanSpider(Spider):
+    name = "german"
+    custom_settings = {"BOILERPLATE_STOPLIST": "German", "BOILERPLATE_LENGTH_HIGH": 150}
+"""
+#: A browser for webbrowser (the BROWSER variable): it copies the page it is asked to open.
+BROWSER = """
+import shutil, sys
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+shutil.copy(url2pathname(urlsplit(sys.argv[1]).path), sys.argv[2])
+"""
+
+
+@pytest.fixture
+def environment(tmp_path) -> dict[str, str]:
+    """The environment to run ``scrapy`` in, with this checkout's package first.
+
+    A checkout not installed with ``pip install -e .`` since the command was
+    added has no ``scrapy.commands`` entry point yet: a distribution's
+    metadata declaring the one of setup.cfg registers it, as an installation does.
+    """
+    paths = [str(REPOSITORY)]
+    if not any(point.value == COMMAND for point in entry_points(group="scrapy.commands")):
+        declared = configparser.ConfigParser()
+        declared.read(REPOSITORY / "setup.cfg")
+        metadata = tmp_path / "metadata" / "scrapy_boilerplate_command-0.dist-info"
+        metadata.mkdir(parents=True)
+        (metadata / "METADATA").write_text("Metadata-Version: 2.1\nName: scrapy-boilerplate-command\nVersion: 0\n")
+        (metadata / "entry_points.txt").write_text(
+            "[scrapy.commands]\n" + declared["options.entry_points"]["scrapy.commands"].strip() + "\n")
+        paths.append(str(metadata.parent))
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([*paths, os.environ.get("PYTHONPATH", "")])}
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    """A Scrapy project with the add-on, a project setting and a spider with ``custom_settings``."""
+    root = tmp_path / "project"
+    (root / "tuned" / "spiders").mkdir(parents=True)
+    (root / "scrapy.cfg").write_text("[settings]\ndefault = tuned.settings\n")
+    (root / "tuned" / "__init__.py").write_text("")
+    (root / "tuned" / "settings.py").write_text(SETTINGS)
+    (root / "tuned" / "spiders" / "__init__.py").write_text("")
+    (root / "tuned" / "spiders" / "german.py").write_text(SPIDER)
+    return root
+
+
+def scrapy(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "scrapy", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def settings_used(stdout: str) -> dict[str, tuple[str, str]]:
+    rows = [line.split(None, 2) for line in stdout.splitlines() if line.startswith("BOILERPLATE_")]
+    return {name: (value, origin) for name, value, origin in rows}
+
+
+def table_labels(stdout: str) -> list[tuple[str, str]]:
+    lines = stdout.split("\n   # label context-free")[1].splitlines()[1:]
+    return [tuple(line.split()[1:3]) for line in lines]
+
+
+def test_listed_by_scrapy(environment, tmp_path):
+    result = scrapy("-h", cwd=tmp_path, env=environment)
+    assert "boilerplate" in result.stdout and "classifies its blocks" in result.stdout
+
+
+def test_spider_custom_settings_project_and_command_line(environment, project):
+    with serving({"german.html": ("text/html; charset=utf-8", GERMAN.encode())}) as base:
+        result = scrapy("boilerplate", "--spider", "german", base + "german.html", "-o", "view.html",
+                        "-s", "BOILERPLATE_MAX_LINK_DENSITY=0.3", cwd=project, env=environment)
+    assert result.returncode == 0, result.stderr
+    used = settings_used(result.stdout)
+    assert used["BOILERPLATE_ALGORITHM"] == ("justext", "default")
+    assert used["BOILERPLATE_LENGTH_LOW"] == ("60", "project")
+    assert used["BOILERPLATE_LENGTH_HIGH"] == ("150", "spider")
+    assert used["BOILERPLATE_STOPLIST"] == ("German", "spider")
+    assert used["BOILERPLATE_MAX_LINK_DENSITY"] == ("0.30", "command line")
+    assert used["BOILERPLATE_STOPWORDS_LOW"] == ("0.30", "default")
+    assert "Spider  german" in result.stdout
+    expected = extract(GERMAN, stoplist="German", length_low=60, length_high=150, max_link_density=0.3)
+    assert table_labels(result.stdout) == [(block.label, block.cf_label) for block in expected.blocks]
+    assert f"· {len(expected.blocks)} blocks: " in result.stdout
+    view = etree.HTML((project / "view.html").read_text(encoding="utf-8"))
+    assert len(view.xpath("//*[@data-sb-blocks]")) == len(expected.blocks)
+    assert "stoplist German" in view.xpath("string(//sb-summary)")
+
+
+def test_outside_a_project_with_defaults_and_the_view_in_a_browser(environment, tmp_path):
+    (tmp_path / "browser.py").write_text(BROWSER)
+    opened = tmp_path / "opened.html"
+    environment["BROWSER"] = f"{sys.executable} {tmp_path / 'browser.py'} %s {opened}"
+    with serving({"german.html": ("text/html; charset=utf-8", GERMAN.encode())}) as base:
+        result = scrapy("boilerplate", base + "german.html", "--view", cwd=tmp_path, env=environment)
+    assert result.returncode == 0, result.stderr
+    used = settings_used(result.stdout)
+    assert used and {origin for _, origin in used.values()} == {"default"}
+    assert used["BOILERPLATE_STOPLIST"] == ("auto", "default")
+    assert table_labels(result.stdout) == [(block.label, block.cf_label) for block in extract(GERMAN).blocks]
+    assert "stoplist German" in result.stdout  # the one "auto" picked
+    assert etree.HTML(opened.read_text(encoding="utf-8")).xpath("//sb-bar")
+
+
+@pytest.mark.parametrize(("pages", "args", "message"), [
+    ({}, ["http://127.0.0.1:1/closed.html"], "Cannot fetch the page: "),
+    ({"data.json": ("application/json", b"{}")}, ["data.json"], "is not an HTML page (Content-Type: application/json)"),
+    ({"german.html": ("text/html", GERMAN.encode())}, ["german.html", "-s", "BOILERPLATE_LENGTH_LOW=-1"],
+     "invalid value for BOILERPLATE_LENGTH_LOW: -1 (must be at least 0)"),
+])
+def test_failures_exit_1_with_one_clear_line(environment, tmp_path, pages, args, message):
+    with serving(pages) as base:
+        url = args[0] if args[0].startswith("http") else base + args[0]
+        result = scrapy("boilerplate", url, *args[1:], "-s", "RETRY_ENABLED=False", cwd=tmp_path, env=environment)
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_usage_error_without_a_url(environment, tmp_path):
+    result = scrapy("boilerplate", cwd=tmp_path, env=environment)
+    assert result.returncode == 2 and "Usage" in result.stdout + result.stderr
