@@ -18,7 +18,6 @@ import time
 from . import algorithms
 from .api import extract
 from .document import parse_utf8
-from .links import content_links
 from .options import Options
 from .result import Extraction
 
@@ -64,16 +63,13 @@ def started() -> int:
     return os.getpid()
 
 
-def classify(body: bytes, url: str, with_links: bool,
-             choice: tuple[str, Options] | None = None) -> tuple[Extraction, list[str] | None, int, float]:
+def classify(body: bytes, url: str,
+             choice: tuple[str, Options] | None = None) -> tuple[Extraction, float]:
     """The extraction of ``body`` with the configured algorithm and options, or those of
-    ``choice``; its content links when asked (and how many malformed ones were skipped);
-    and the seconds it took."""
+    ``choice``, and the seconds it took."""
     begun = time.perf_counter()
     algorithm, options = choice or (_algorithm, _options)
     root = parse_utf8(body, url=url or None)
-    if root is None:
-        return Extraction(algorithm=algorithm), [] if with_links else None, 0, time.perf_counter() - begun
-    extraction = extract(root, algorithm=algorithm, options=options)
-    links, malformed = content_links(root, extraction.blocks, url) if with_links else (None, 0)
-    return extraction, links, malformed, time.perf_counter() - begun
+    extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
+                  else Extraction(algorithm=algorithm))
+    return extraction, time.perf_counter() - begun

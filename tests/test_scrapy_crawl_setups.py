@@ -4,6 +4,7 @@ pipeline-only projects, HTTP errors, malformed links and binary pages, against t
 from __future__ import annotations
 
 import logging
+import pickle
 import shutil
 import socket
 import subprocess
@@ -177,3 +178,14 @@ def test_binary_served_as_html_fails_alike_in_the_middleware_and_the_pipeline(cr
     assert through_middleware.items[0]["boilerplate_error"] == through_pipeline.items[0]["boilerplate_error"] == error
     for outcome in (through_middleware, through_pipeline):
         assert outcome.stats["boilerplate/failures"] == 1 and "boilerplate/pages" not in outcome.stats
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+@pytest_twisted.inlineCallbacks
+def test_a_result_pickles_with_its_links(crawl, site, workers):
+    outcome = yield crawl([site + "article.html"], {**ADDON, "BOILERPLATE_WORKERS": workers})
+    [result] = outcome.results
+    again = pickle.loads(pickle.dumps(result))
+    assert (again.url, again.text, again.language, again.links) == (
+        result.url, result.text, result.language, [site + "flood-guide"])
+    assert again.root is None and again.html is None

@@ -56,14 +56,13 @@ def until(condition):
     return wait()
 
 
-def test_worker_classify_gives_the_extraction_and_its_links():
+def test_worker_classify_gives_the_extraction():
     worker.configure("justext", JustextOptions())
-    extraction, links, malformed, seconds = worker.classify(utf8_body(ARTICLE), "http://example.com/", True)
-    assert extraction.to_dict() == extract(ARTICLE, url="http://example.com/").to_dict()
-    assert links == ["http://example.com/flood-guide"] and malformed == 0 and seconds > 0
-    german = worker.classify(utf8_body(GERMAN), "", False, ("justext", JustextOptions(stoplist="German")))[0]
+    extraction, seconds = worker.classify(utf8_body(ARTICLE), "http://example.com/")
+    assert extraction.to_dict() == extract(ARTICLE, url="http://example.com/").to_dict() and seconds > 0
+    german, _ = worker.classify(utf8_body(GERMAN), "", ("justext", JustextOptions(stoplist="German")))
     assert german.language == "German"
-    assert worker.classify(b"", "", True)[:2] == (extract(""), [])
+    assert worker.classify(b"", "")[0] == extract("")
 
 
 def test_an_extraction_pickles_as_rows_into_the_same_blocks():
@@ -106,6 +105,8 @@ def test_with_the_addon_the_middleware_classifies_in_the_workers(crawl, server, 
         return {result.url: result.to_dict() for result in outcome.results}
 
     assert by_url(there) == by_url(here)
+    english = yield crawl([server + "article.html"], {**ADDON, **WORKERS})
+    assert english.results[0].links == [server + "flood-guide"]
     assert {result.language for result in there.results} == {"German"}
     assert there.stats["boilerplate/workers/pages"] == 3 and there.stats["boilerplate/items/reused"] == 3
     assert "2 worker processes classify the pages of the middleware and the pipeline" in caplog.text
@@ -148,7 +149,7 @@ def test_a_killed_worker_fails_its_page_only_and_is_replaced(caplog):
     pool = WorkerPool(1, "justext", JustextOptions())
     pool.start()
     yield until(lambda: pool.running == 1)
-    first, second, third = (pool.classify(utf8_body(page), "", False) for page in (SLOW, ARTICLE, GERMAN))
+    first, second, third = (pool.classify(utf8_body(page), "") for page in (SLOW, ARTICLE, GERMAN))
     with caplog.at_level(logging.WARNING):
         os.kill(_pid(pool.workers[0]), signal.SIGKILL)
         with pytest.raises(WorkerError, match="died on this page"):
@@ -170,14 +171,14 @@ def test_a_replacement_failing_to_start_is_retried_while_the_live_worker_works(c
     pool.start()
     yield until(lambda: pool.running == 2)
     marker.touch()
-    doomed = pool.classify(utf8_body(SLOW), "", False)
+    doomed = pool.classify(utf8_body(SLOW), "")
     victim = next(each for each in pool.workers if each.pages)
     with caplog.at_level(logging.WARNING):
         os.kill(_pid(victim), signal.SIGKILL)
         with pytest.raises(WorkerError):
             yield doomed
         # While the replacement fails to start, the live worker takes every page.
-        pages = yield defer.gatherResults([pool.classify(utf8_body(ARTICLE), "", False) for _ in range(6)])
+        pages = yield defer.gatherResults([pool.classify(utf8_body(ARTICLE), "") for _ in range(6)])
         assert all("Farmers in the valley" in extraction.text for extraction, *_ in pages)
         yield until(lambda: pool.running == 2)
     assert (pool.restarts, pool.failed_starts, pool.unavailable) == (1, 2, None)
@@ -191,7 +192,7 @@ def test_options_that_cannot_travel_make_the_workers_unavailable():
     pool.start()
     assert "cannot be sent" in pool.unavailable and pool.workers == []
     with pytest.raises(WorkersUnavailable):
-        pool.classify(b"<p>x</p>", "", False).result.raiseException()
+        pool.classify(b"<p>x</p>", "").result.raiseException()
 
 
 @pytest.mark.parametrize("options", [JustextOptions(stoplist="German"), JustextOptions(stoplist=["der", "die"]),

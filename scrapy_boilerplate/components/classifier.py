@@ -16,10 +16,10 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..document import parse, refuse_binary, utf8_body
+from ..document import refuse_binary, utf8_body
 from ..errors import BoilerplateError
 from ..options import Options
-from .page import PageResult
+from .page import PageResult, response_root
 from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError, known_settings, read_options
 from .workers import WorkerPool, WorkersUnavailable
 
@@ -154,9 +154,10 @@ class Classifier:
             result = self._failed(url, error)
         else:
             if self.workers is not None:
-                result = await self._in_workers(response.text, url, choice, with_links=True)
+                result = await self._in_workers(response.text, url, choice)
+                result.html = response.text  # parsed again only if the callback asks for links
             else:
-                result = self._here(_tree(response), url, choice)
+                result = self._here(response_root(response), url, choice)
         for source in (response.text, response.body):
             self._recent[id(source)] = (source, weakref.ref(result, lambda _, key=id(source): self._recent.pop(key, None)))
         return result
@@ -169,11 +170,10 @@ class Classifier:
             return result, True
         choice = (self.settings.algorithm, self.settings.options)
         if self.workers is not None:
-            return await self._in_workers(html, url, choice, with_links=False), False
+            return await self._in_workers(html, url, choice), False
         return self._here(html, url, choice), False
 
-    async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options], *,
-                          with_links: bool) -> PageResult:
+    async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options]) -> PageResult:
         assert self.workers is not None
         started = time.perf_counter()
         try:
@@ -184,17 +184,16 @@ class Classifier:
             self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
         own = choice == (self.settings.algorithm, self.settings.options)
         try:
-            extraction, links, malformed, seconds = await maybe_deferred_to_future(
-                self.workers.classify(body, url, with_links, None if own else choice))
+            extraction, seconds = await maybe_deferred_to_future(
+                self.workers.classify(body, url, None if own else choice))
         except WorkersUnavailable:
             return self._here(html, url, choice)
         except Exception as error:  # noqa: BLE001 -- a bug in a worker must not cost the crawl
             return self._failed(url, error)
         self.stats.inc_value("boilerplate/seconds", seconds)
         self.stats.inc_value("boilerplate/workers/pages")
-        self._count_malformed_links(malformed)
         self._count(extraction)
-        return PageResult(url, extraction, _links=links)
+        return PageResult(url, extraction, _on_malformed_links=self._count_malformed_links)
 
     def _here(self, page: Any, url: str, choice: tuple[str, Options]) -> PageResult:
         started = time.perf_counter()
@@ -205,8 +204,7 @@ class Classifier:
         finally:
             self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
         self._count(extraction)
-        root = page if isinstance(page, etree._Element) else getattr(page, "root", None)
-        return PageResult(url, extraction, root=root if isinstance(root, etree._Element) else None,
+        return PageResult(url, extraction, root=page if isinstance(page, etree._Element) else None,
                           _on_malformed_links=self._count_malformed_links)
 
     def _count(self, extraction: Any) -> None:
@@ -231,14 +229,6 @@ class Classifier:
         else:  # a bug in an algorithm must not cost the page
             logger.error("Error classifying %s", url, exc_info=error, extra=spider)
         return PageResult(url, error=f"{error_type}: {error}")
-
-
-def _tree(response: TextResponse) -> Any:
-    """``response.selector``, the tree the callback's selectors use; parsed here if Scrapy cannot build it."""
-    try:
-        return response.selector
-    except ValueError:  # Scrapy refuses a malformed <base href> (w3lib: "Invalid IPv6 URL")
-        return parse(response.text, url=response.url)
 
 
 def _refuse_crawl(error: SettingError) -> None:

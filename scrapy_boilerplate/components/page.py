@@ -4,18 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from ..document import parse
 from ..links import content_links
 from ..result import Block, Extraction
+
+if TYPE_CHECKING:
+    from scrapy.http import TextResponse
 
 #: ``response.meta`` key under which the middleware puts the :class:`PageResult`.
 RESULT_META_KEY = "boilerplate_result"
 
-#: What :meth:`PageResult.to_dict` gives for a page that failed to classify.
+#: What :meth:`PageResult.exported` gives for a page that failed to classify.
 _NO_EXTRACTION: dict[str, Any] = {"algorithm": None, "language": None, "text": "", "blocks": []}
+
+
+def response_root(response: TextResponse) -> etree._Element | None:
+    """The root of ``response.selector``, the tree the callback's selectors use; parsed here
+    when Scrapy cannot build that selector (it refuses a malformed ``<base href>``)."""
+    try:
+        return response.selector.root
+    except ValueError:  # w3lib: "Invalid IPv6 URL"
+        return parse(response.text, url=response.url)
 
 
 @dataclass(eq=False)
@@ -32,8 +45,10 @@ class PageResult:
     url: str
     extraction: Extraction | None = None
     error: str | None = None
-    #: The parsed page, for :attr:`links`; ``None`` once they are known.
+    #: The parsed page, for :attr:`links`.
     root: etree._Element | None = field(default=None, repr=False)
+    #: The page's text when it was classified in a worker: parsed here only for :attr:`links`.
+    html: str | None = field(default=None, repr=False)
     _links: list[str] | None = field(default=None, repr=False)
     #: Called with the number of malformed links skipped, to count them.
     _on_malformed_links: Callable[[int], Any] | None = field(default=None, repr=False)
@@ -58,12 +73,17 @@ class PageResult:
         malformed URLs are skipped and counted (``boilerplate/links/malformed``).
         """
         if self._links is None:
-            self._links, malformed = (content_links(self.root, self.blocks, self.url) if self.root is not None
-                                      else ([], 0))
-            self.root = None
-            if malformed and self._on_malformed_links is not None:
-                self._on_malformed_links(malformed)
+            self._links = self._content_links()
         return self._links
+
+    def _content_links(self) -> list[str]:
+        root = self.root if self.root is not None or self.html is None else parse(self.html, url=self.url)
+        if root is None or not self.blocks:
+            return []
+        links, malformed = content_links(root, self.blocks, self.url)
+        if malformed and self._on_malformed_links is not None:
+            self._on_malformed_links(malformed)
+        return links
 
     @property
     def exported(self) -> dict[str, Any]:
@@ -75,8 +95,7 @@ class PageResult:
         return {**self.exported, "links": self.links, "error": self.error}
 
     def __getstate__(self) -> dict[str, Any]:
-        self.links  # noqa: B018 -- worked out while the tree is at hand
-        return {"url": self.url, "extraction": self.extraction, "error": self.error, "_links": self._links}
+        return {"url": self.url, "extraction": self.extraction, "error": self.error, "_links": self.links}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(**state)

@@ -114,12 +114,11 @@ class WorkerPool:
         for each in self.workers:
             self._start(each)
 
-    def classify(self, body: bytes, url: str, with_links: bool,
-                 choice: tuple[str, Options] | None = None) -> defer.Deferred:
+    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None) -> defer.Deferred:
         """Fires with what :func:`scrapy_boilerplate.worker.classify` returns for the page."""
         if self.unavailable is not None:
             return defer.fail(WorkersUnavailable(self.unavailable))
-        page = _Page((body, url, with_links, choice))
+        page = _Page((body, url, choice))
         self._waiting.append(page)
         self._dispatch()
         return page.result
