@@ -1,6 +1,7 @@
 """What a worker process runs (``BOILERPLATE_WORKERS``), behind a ``concurrent.futures.ProcessPoolExecutor``.
 
-The crawl's process hands each page over as the UTF-8 bytes
+The crawl's process hands pages over, several at a time when several wait
+(a call per page costs the crawl's process more than the page's bytes), each as the UTF-8 bytes
 :func:`~scrapy_boilerplate.document.utf8_body` gives (it has checked that
 the page is not binary data), and gets back the
 :class:`~scrapy_boilerplate.Extraction`, which pickles as one row of values
@@ -14,10 +15,12 @@ import gc
 import os
 import stat
 import time
+import traceback
 
 from . import algorithms
 from .api import extract
 from .document import parse_utf8
+from .errors import BoilerplateError
 from .options import Options
 from .result import Extraction
 
@@ -61,6 +64,21 @@ def _close_inherited_sockets() -> None:
 def started() -> int:
     """Answers once the process runs and is configured: its pid."""
     return os.getpid()
+
+
+def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]]) -> list[tuple]:
+    """:func:`classify` each page: ``(extraction, seconds, None)``, or ``(None, error, traceback)``
+    when it raised (the traceback ``None`` for the documented errors), so that one page's
+    error leaves the others' results."""
+    outcomes = []
+    for page in pages:
+        try:
+            outcomes.append((*classify(*page), None))
+        except BoilerplateError as error:
+            outcomes.append((None, error, None))
+        except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the others
+            outcomes.append((None, error, traceback.format_exc()))
+    return outcomes
 
 
 def classify(body: bytes, url: str,

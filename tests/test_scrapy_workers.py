@@ -44,6 +44,13 @@ def fail_to_start_while_marked(algorithm, options):
     worker.configure(algorithm, options)
 
 
+class KillsItsWorker:
+    """Sent as a page's URL, it kills the worker that unpickles it, with the whole batch it came in."""
+
+    def __reduce__(self):
+        return os._exit, (3,)
+
+
 def until(condition):
     """Wait, on the reactor, until ``condition()`` holds."""
     from twisted.internet import reactor
@@ -162,6 +169,23 @@ def test_a_killed_worker_fails_its_page_only_and_is_replaced(caplog):
 
 
 @pytest_twisted.inlineCallbacks
+def test_a_page_killing_its_batchs_worker_fails_alone_and_the_others_go_again():
+    pool = WorkerPool(1, "justext", JustextOptions())
+    pool.start()
+    yield until(lambda: pool.running == 1)
+    busy = [pool.classify(utf8_body(page), "") for page in (SLOW, ARTICLE)]  # two batches in flight
+    killer, *others = [pool.classify(utf8_body(ARTICLE), KillsItsWorker()),
+                       *(pool.classify(utf8_body(page), "") for page in (GERMAN, ARTICLE))]  # one batch, later
+    yield defer.gatherResults(busy)
+    with pytest.raises(WorkerError, match="died on this page"):
+        yield killer
+    (german, _), (article, _) = yield defer.gatherResults(others)
+    assert german.language == "German" and "Farmers in the valley" in article.text
+    assert pool.restarts == 2  # the batch, then the page alone
+    pool.close()
+
+
+@pytest_twisted.inlineCallbacks
 def test_a_replacement_failing_to_start_is_retried_while_the_live_worker_works(caplog, monkeypatch, tmp_path):
     marker = tmp_path / "marker"
     monkeypatch.setenv("BOILERPLATE_TEST_MARKER", str(marker))
@@ -172,7 +196,7 @@ def test_a_replacement_failing_to_start_is_retried_while_the_live_worker_works(c
     yield until(lambda: pool.running == 2)
     marker.touch()
     doomed = pool.classify(utf8_body(SLOW), "")
-    victim = next(each for each in pool.workers if each.pages)
+    victim = next(each for each in pool.workers if each.batches)
     with caplog.at_level(logging.WARNING):
         os.kill(_pid(victim), signal.SIGKILL)
         with pytest.raises(WorkerError):

@@ -33,9 +33,12 @@ logger = logging.getLogger(__name__)
 #: (which a script starting its crawl without ``if __name__ == "__main__":`` cannot bear).
 _CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
 
-#: Pages sent to one worker before it answers: one to work on, one waiting,
+#: Batches sent to one worker before it answers: one to work on, one waiting,
 #: so that it never idles while its answer travels back.
-PAGES_IN_FLIGHT = 2
+BATCHES_IN_FLIGHT = 2
+#: Pages in one batch, at most: a call costs the crawl's process about as much
+#: as a page's extraction results, so waiting pages go together.
+BATCH_SIZE = 8
 
 
 class WorkerError(BoilerplateError):
@@ -58,15 +61,17 @@ class WorkersUnavailable(WorkerError):
 class _Page:
     arguments: tuple[Any, ...]
     result: defer.Deferred = field(default_factory=defer.Deferred)
+    #: It was in a batch its worker died on: it goes alone, to fail alone if it kills again.
+    suspect: bool = False
 
 
 @dataclass(eq=False)
 class _Worker:
-    """One executor of one process, the pages it holds (oldest first) and its failures to start."""
+    """One executor of one process, the batches it holds (oldest first) and its failures to start."""
 
     executor: ProcessPoolExecutor | None = None
     running: bool = False
-    pages: deque[_Page] = field(default_factory=deque)
+    batches: deque[list[_Page]] = field(default_factory=deque)
     failed_starts: int = 0
     retired: bool = False
 
@@ -131,7 +136,7 @@ class WorkerPool:
                 call.cancel()
         for each in self.workers:
             if each.executor is not None:
-                each.executor.shutdown(wait=True, cancel_futures=True)
+                each.executor.shutdown(wait=True)
         self._fail_waiting("the worker processes are closed")
 
     @property
@@ -172,55 +177,65 @@ class WorkerPool:
 
     def _dispatch(self) -> None:
         while self._waiting:
-            ready = [each for each in self.workers if each.running and len(each.pages) < PAGES_IN_FLIGHT]
+            ready = [each for each in self.workers if each.running and len(each.batches) < BATCHES_IN_FLIGHT]
             if not ready:
                 return
-            each = min(ready, key=lambda candidate: len(candidate.pages))
-            page = self._waiting.popleft()
+            each = min(ready, key=lambda candidate: len(candidate.batches))
+            batch = [self._waiting.popleft()]
+            while not batch[0].suspect and self._waiting and not self._waiting[0].suspect and len(batch) < BATCH_SIZE:
+                batch.append(self._waiting.popleft())
             executor = each.executor
             try:
-                future = executor.submit(worker.classify, *page.arguments)
+                future = executor.submit(worker.classify_all, [page.arguments for page in batch])
             except BrokenProcessPool:  # it died idle, or before its pages could tell
-                self._waiting.appendleft(page)
+                self._waiting.extendleft(reversed(batch))
                 self._died(each)
                 continue
-            each.pages.append(page)
-            self._when_done(future, lambda future, each=each, executor=executor, page=page:
-                            self._classified(each, executor, page, future))
+            each.batches.append(batch)
+            self._when_done(future, lambda future, each=each, executor=executor, batch=batch:
+                            self._classified(each, executor, batch, future))
 
-    def _classified(self, each: _Worker, executor: ProcessPoolExecutor, page: _Page, future: Future) -> None:
+    def _classified(self, each: _Worker, executor: ProcessPoolExecutor, batch: list[_Page], future: Future) -> None:
         if each.executor is not executor:
-            return  # its worker died and the page has been dealt with
-        error = future.exception()
-        if isinstance(error, BrokenProcessPool):
+            return  # its worker died and the batch has been dealt with
+        if isinstance(future.exception(), BrokenProcessPool):
             self._died(each)
             return
-        each.pages.remove(page)
-        if error is None:
-            page.result.callback(future.result())
-        elif isinstance(error, BoilerplateError):
-            page.result.errback(error)
-        else:  # a bug: it costs one page, its traceback travels as the cause
-            page.result.errback(WorkerError(str(error), error_type=type(error).__name__,
-                                            details=str(error.__cause__ or "") or None))
+        each.batches.remove(batch)
         self._dispatch()
+        for page, (extraction, outcome, details) in zip(batch, future.result()):
+            if extraction is not None:
+                page.result.callback((extraction, outcome))
+            elif details is None:  # a documented error
+                page.result.errback(outcome)
+            else:  # a bug: it costs its page, with the traceback from the worker
+                page.result.errback(WorkerError(str(outcome), error_type=type(outcome).__name__, details=details))
 
     def _died(self, each: _Worker) -> None:
-        """``each`` died: replace it, give its pages but the oldest to the others, and fail that one,
-        which it died on (after the pool is in order again: failing it runs the caller's code)."""
+        """``each`` died: replace it, give its pages to the others, and fail the page it died on
+        (after the pool is in order again: failing it runs the caller's code).
+
+        That page is in the oldest batch: alone, it fails; with others, they
+        all go again, one at a time, so that the one that kills fails alone.
+        """
         each.executor.shutdown(wait=False)
         each.running = False
-        pages = list(each.pages)
-        each.pages.clear()
-        self._waiting.extendleft(reversed(pages[1:]))
+        batches = list(each.batches)
+        each.batches.clear()
+        victim = batches.pop(0) if batches else []
+        for page in victim:
+            page.suspect = True
+        self._waiting.extendleft(reversed([page for batch in batches for page in batch]))
+        if len(victim) > 1:
+            self._waiting.extendleft(reversed(victim))
         if not self._closing:
             self.restarts += 1
             self.on_event("restarts")
             logger.warning("A worker process died; starting another")
             self._start(each)
             self._dispatch()
-        if pages:
-            pages[0].result.errback(WorkerError("the worker process died on this page"))
+        if len(victim) == 1:
+            victim[0].result.errback(WorkerError("the worker process died on this page"))
 
     def _give_up(self, reason: str) -> None:
         self.unavailable = reason
