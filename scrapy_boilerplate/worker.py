@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import stat
 import time
 import traceback
@@ -33,10 +34,15 @@ def initialize(algorithm: str, options: Options) -> None:
 
     In a process forked from the crawl's, the objects inherited are first
     frozen out of the garbage collector's reach, so that their memory pages
-    stay shared, and the crawl's sockets are closed, so that a connection the
-    crawl closes does close.
+    stay shared; the crawl's signal handling is undone, so that Ctrl-C is the
+    crawl's alone to handle (it closes the workers) and no signal reaches the
+    crawl's event loop through the wake-up descriptor both share; and the
+    crawl's sockets are closed, so that a connection the crawl closes does close.
     """
     gc.freeze()
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _close_inherited_sockets()
     configure(algorithm, options)
 
