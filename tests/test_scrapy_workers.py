@@ -7,6 +7,7 @@ import os
 import pickle
 import signal
 import threading
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,28 @@ def test_an_extraction_pickles_as_rows_into_the_same_blocks():
     again = pickle.loads(pickle.dumps(extraction))
     assert again.blocks == extraction.blocks and type(again.blocks[0]) is type(extraction.blocks[0])
     assert (again.language, again.algorithm, again.html) == (extraction.language, "justext", None)
+    # What the workers send back: no field names per block, as the dicts of to_dict() have.
+    assert len(pickle.dumps(extraction)) < 0.8 * len(pickle.dumps(extraction.to_dict()))
+
+
+@pytest_twisted.inlineCallbacks
+def test_waiting_pages_go_to_a_worker_together(monkeypatch):
+    calls = []
+    submit = ProcessPoolExecutor.submit
+
+    def counted(executor, function, *arguments):
+        if function is worker.classify_all:
+            calls.append(len(arguments[0]))
+        return submit(executor, function, *arguments)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", counted)
+    pool = WorkerPool(1, "justext", JustextOptions())
+    pool.start()
+    pages = [pool.classify(utf8_body(page), "") for page in [ARTICLE, GERMAN] * 10]  # sent before it runs
+    results = yield defer.gatherResults(pages)
+    assert [extraction.language for extraction, _ in results] == ["English", "German"] * 10
+    assert calls == [8, 8, 4]
+    pool.close()
 
 
 @pytest.mark.parametrize("algorithm", ["justext", "boilerpipe-article", "declutter"])
