@@ -53,12 +53,17 @@ def utf8_body(page: str | bytes) -> bytes:
     Raises :class:`ExtractionError` for binary data.
     """
     if isinstance(page, bytes):
-        if page.startswith(_FILE_SIGNATURES):
-            raise ExtractionError("the input is binary data, not an HTML page")
+        refuse_binary(page)
         page = decode(page)
-    if _looks_binary(page):
-        raise ExtractionError("the input is binary data, not an HTML page")
+    refuse_binary(page)
     return _utf8(page)
+
+
+def refuse_binary(page: str | bytes) -> None:
+    """Raise :class:`ExtractionError` when ``page`` is binary data: bytes starting with a
+    file signature, or text whose start holds too many control characters."""
+    if page.startswith(_FILE_SIGNATURES) if isinstance(page, bytes) else _looks_binary(page):
+        raise ExtractionError("the input is binary data, not an HTML page")
 
 
 def decode(body: bytes, content_type: str | None = None) -> str:

@@ -18,6 +18,10 @@ class OptionError(BoilerplateError, ValueError):
         self.reason = reason
         super().__init__(f"invalid value for {option}: {value!r} ({reason})")
 
+    def __reduce__(self) -> tuple:
+        # Pickled from a worker process with the arguments __init__ takes, not the message.
+        return (type(self), (self.option, self.value, self.reason))
+
 
 class ExtractionError(BoilerplateError, ValueError):
     """The input cannot be read as an HTML page (binary data, unsupported type)."""

@@ -23,6 +23,8 @@ class Options:
 
     #: The name under which the algorithm is registered.
     algorithm: ClassVar[str]
+    #: Former option names, refused with what replaces them.
+    renamed: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -31,6 +33,9 @@ class Options:
     @classmethod
     def from_mapping(cls: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
         """Build from a mapping of option names to values, rejecting unknown names."""
+        for name in values:
+            if name in cls.renamed:
+                raise OptionError(name, values[name], f"renamed {cls.renamed[name]}")
         unknown = sorted(set(values) - set(cls.names()))
         if unknown:
             raise OptionError(

@@ -1,95 +1,99 @@
-"""Extraction in a process of its own: pages in on stdin, extractions out on stdout.
+"""What a worker process runs (``BOILERPLATE_WORKERS``), behind a ``concurrent.futures.ProcessPoolExecutor``.
 
-The Scrapy layer starts ``python -m scrapy_boilerplate.worker`` processes
-(``BOILERPLATE_WORKERS``) so that extraction, which is CPU-bound, runs on
-other cores than the crawl. Every message is a frame: its length as 8 bytes,
-big-endian, then a pickle.
-
-- The first request configures the worker: ``(algorithm, options)``; it
-  answers ``READY`` once the algorithm is prepared.
-- Then each request is ``(job, body, url)``, ``body`` being the page as
-  :func:`~scrapy_boilerplate.document.utf8_body` gives it (the crawl's
-  process has encoded it, so it travels as bytes and is parsed as they
-  are), and each answer, in the same
-  order, ``(job, extraction, seconds, failure)``: the extraction in its
-  JSON-ready form (:meth:`~scrapy_boilerplate.Extraction.to_dict`), what an
-  item gets, and ``failure`` ``None``; or no extraction and ``failure``
-  ``(error type, message, traceback)`` with no traceback for the documented
-  errors (:class:`~scrapy_boilerplate.BoilerplateError`).
+The crawl's process hands pages over, several at a time when several wait
+(a call per page costs the crawl's process more than the page's bytes), each as the UTF-8 bytes
+:func:`~scrapy_boilerplate.document.utf8_body` gives (it has checked that
+the page is not binary data), and gets back the
+:class:`~scrapy_boilerplate.Extraction`, which pickles as one row of values
+per block. Errors travel as exceptions, a bug's with its traceback.
+Nothing here imports Scrapy.
 """
 
 from __future__ import annotations
 
+import gc
 import os
-import pickle
-import struct
-import sys
+import signal
+import stat
 import time
 import traceback
-from typing import Any, BinaryIO
 
 from . import algorithms
 from .api import extract
 from .document import parse_utf8
 from .errors import BoilerplateError
+from .options import Options
 from .result import Extraction
 
-HEADER = struct.Struct("!Q")
-READY = "ready"
+_algorithm: str = "justext"
+_options: Options | None = None
 
 
-def frame(message: Any) -> bytes:
-    """``message`` as one frame."""
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    return HEADER.pack(len(data)) + data
+def initialize(algorithm: str, options: Options) -> None:
+    """The pool's initializer, in the new process: :func:`configure` it.
+
+    In a process forked from the crawl's, the objects inherited are first
+    frozen out of the garbage collector's reach, so that their memory pages
+    stay shared; the crawl's signal handling is undone, so that Ctrl-C is the
+    crawl's alone to handle (it closes the workers) and no signal reaches the
+    crawl's event loop through the wake-up descriptor both share; and the
+    crawl's sockets are closed, so that a connection the crawl closes does close.
+    """
+    gc.freeze()
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _close_inherited_sockets()
+    configure(algorithm, options)
 
 
-def read_message(stream: BinaryIO) -> Any:
-    """The next message on ``stream``; ``None`` at its end."""
-    header = stream.read(HEADER.size)
-    if len(header) < HEADER.size:
-        return None
-    (size,) = HEADER.unpack(header)
-    data = stream.read(size)
-    return pickle.loads(data) if len(data) == size else None
-
-
-def answer(job: int, body: bytes, url: str, algorithm: str, options: Any) -> tuple:
-    """The answer to one request."""
-    started = time.perf_counter()
-    failure = None
-    try:
-        root = parse_utf8(body, url=url or None)
-        extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
-                      else Extraction(algorithm=algorithm)).to_dict()
-    except BoilerplateError as error:
-        extraction, failure = None, (type(error).__name__, str(error), None)
-    except Exception as error:  # a bug must cost one page, not the worker
-        extraction, failure = None, (type(error).__name__, str(error), traceback.format_exc())
-    return job, extraction, time.perf_counter() - started, failure
-
-
-def serve(requests: BinaryIO, answers: BinaryIO) -> None:
-    """Answer the requests on ``requests`` until it ends."""
-    configuration = read_message(requests)
-    if configuration is None:
-        return
-    algorithm, options = configuration
+def configure(algorithm: str, options: Options) -> None:
+    """Classify with ``algorithm`` and ``options``, loading what they need now rather than on the first page."""
+    global _algorithm, _options
     algorithms.get(algorithm).prepare(options)
-    answers.write(frame(READY))
-    answers.flush()
-    while (request := read_message(requests)) is not None:
-        answers.write(frame(answer(*request, algorithm, options)))
-        answers.flush()
+    _algorithm, _options = algorithm, options
 
 
-def main() -> None:
-    # The answers get a descriptor of their own, and stdout becomes stderr:
-    # nothing else written to stdout, from Python or from C, can corrupt a frame.
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    serve(sys.stdin.buffer, answers)
+def _close_inherited_sockets() -> None:
+    try:
+        descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:  # not Linux: processes are spawned there, and inherit no socket
+        return
+    for descriptor in descriptors:
+        try:
+            if stat.S_ISSOCK(os.fstat(descriptor).st_mode):
+                os.close(descriptor)
+        except OSError:  # the descriptor listing the directory, closed since
+            pass
 
 
-if __name__ == "__main__":
-    main()
+def started() -> int:
+    """Answers once the process runs and is configured: its pid."""
+    return os.getpid()
+
+
+def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]]) -> list[tuple]:
+    """:func:`classify` each page: ``(extraction, seconds, None)``, or ``(None, error, traceback)``
+    when it raised (the traceback ``None`` for the documented errors), so that one page's
+    error leaves the others' results."""
+    outcomes = []
+    for page in pages:
+        try:
+            outcomes.append((*classify(*page), None))
+        except BoilerplateError as error:
+            outcomes.append((None, error, None))
+        except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the others
+            outcomes.append((None, error, traceback.format_exc()))
+    return outcomes
+
+
+def classify(body: bytes, url: str,
+             choice: tuple[str, Options] | None = None) -> tuple[Extraction, float]:
+    """The extraction of ``body`` with the configured algorithm and options, or those of
+    ``choice``, and the seconds it took."""
+    begun = time.perf_counter()
+    algorithm, options = choice or (_algorithm, _options)
+    root = parse_utf8(body, url=url or None)
+    extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
+                  else Extraction(algorithm=algorithm))
+    return extraction, time.perf_counter() - begun

@@ -83,7 +83,7 @@ def test_empty_page_gives_an_empty_extraction():
     ("max_link_density", True),
     ("no_headings", 1),
     ("early_headings", "yes"),
-    ("no_headlines", None),
+    ("h1_always_good", None),
     ("stoplist", "Klingon"),
     ("stoplist", 5),
     ("stoplist", b"English"),

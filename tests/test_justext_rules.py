@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scrapy_boilerplate import extract
+from scrapy_boilerplate import OptionError, extract
 
 STOPLIST = ("the",)
 
@@ -207,17 +207,22 @@ def test_early_headings_ignored_with_no_headings():
     assert labels(*blocks, early_headings=True, no_headings=True) == ["good", "bad", "bad", "bad", "good"]
 
 
-def test_h1_is_good_without_no_headlines():
-    assert labels(h1(BAD), p(BAD), no_headlines=False) == ["good", "bad"]
+def test_h1_always_good_makes_h1_good():
+    assert labels(h1(BAD), p(BAD), h1_always_good=True) == ["good", "bad"]
     assert labels(h1(BAD), p(BAD)) == ["bad", "bad"]
 
 
-def test_no_headlines_only_concerns_h1():
-    assert labels(h2(BAD), p(BAD), no_headlines=False) == ["bad", "bad"]
+def test_h1_always_good_only_concerns_h1():
+    assert labels(h2(BAD), p(BAD), h1_always_good=True) == ["bad", "bad"]
+
+
+def test_no_headlines_is_refused_with_its_new_name():
+    with pytest.raises(OptionError, match="no_headlines.*renamed h1_always_good"):
+        extract(page(h1(BAD)), no_headlines=False)
 
 
 def test_h1_headline_keeps_its_context_free_class():
-    (block,) = extract(page(h1(BAD)), stoplist=STOPLIST, no_headlines=False).blocks
+    (block,) = extract(page(h1(BAD)), stoplist=STOPLIST, h1_always_good=True).blocks
     assert (block.label, block.cf_label) == ("good", "bad")
 
 

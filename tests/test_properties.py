@@ -55,7 +55,8 @@ def check(page, **options) -> Extraction | None:
         return None
     assert extract(page, **options) == result
     assert all(block.label in {"good", "bad"} for block in result.blocks)
-    assert result.text == "\n".join(block.text for block in result.blocks if block.label == "good")
+    assert result.text == "\n".join(line for block in result.blocks if block.label == "good"
+                                     for line in block.lines() if line)
     for block in result.blocks:
         assert block.text and block.text == block.text.strip()
         assert (block.chars, block.words) == (len(block.text), len(block.text.split()))
@@ -85,9 +86,9 @@ def test_html_fragments(page):
 
 @SETTINGS
 @given(PAGES, st.booleans(), st.booleans(), st.booleans())
-def test_html_fragments_with_options(page, no_headings, no_headlines, early_headings):
+def test_html_fragments_with_options(page, no_headings, h1_always_good, early_headings):
     check(page, stoplist=None, length_low=5, length_high=30, no_headings=no_headings,
-          no_headlines=no_headlines, early_headings=early_headings)
+          h1_always_good=h1_always_good, early_headings=early_headings)
 
 
 @SETTINGS

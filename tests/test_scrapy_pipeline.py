@@ -14,6 +14,7 @@ from scrapy_boilerplate import Addon, BoilerplateMiddleware, BoilerplatePipeline
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
 BOTH = {**PIPELINE, "DOWNLOADER_MIDDLEWARES": {BoilerplateMiddleware: 150}}
+BLOCKS = {"BOILERPLATE_BLOCKS_FIELD": "blocks"}
 
 
 class DeclaredItem(scrapy.Item):
@@ -59,7 +60,8 @@ def as_dict(item) -> dict:
 @pytest.mark.parametrize("item_class", [dict, DeclaredItem, DataclassItem, AttrsItem])
 @pytest_twisted.inlineCallbacks
 def test_pipeline_fills_text_blocks_language_and_drops_html(crawl, server, item_class):
-    outcome = yield crawl([server + "article.html", server + "german.html"], PIPELINE, item_class=item_class)
+    outcome = yield crawl([server + "article.html", server + "german.html"], {**PIPELINE, **BLOCKS},
+                          item_class=item_class)
     items = {as_dict(item)["url"].rsplit("/", 1)[1]: as_dict(item) for item in outcome.items}
     article, german = items["article.html"], items["german.html"]
     assert "River levels rise after a week of rain" in article["text"]
@@ -106,7 +108,8 @@ def test_drop_empty_drops_short_texts_with_a_reason(crawl, server):
 @pytest_twisted.inlineCallbacks
 def test_failing_page_is_logged_counted_and_its_item_kept(crawl, server, caplog):
     with caplog.at_level(logging.ERROR):
-        outcome = yield crawl([server + "broken.html", server + "article.html"], PIPELINE, raw_html=True)
+        outcome = yield crawl([server + "broken.html", server + "article.html"], {**PIPELINE, **BLOCKS},
+                              raw_html=True)
     broken = outcome.item_for("broken.html")
     assert broken["text"] == "" and broken["blocks"] == [] and broken["language"] is None
     assert "ExtractionError" in broken["boilerplate_error"]
@@ -126,7 +129,7 @@ def test_failing_page_is_dropped_when_asked(crawl, server):
 def test_item_class_lacking_fields_is_reported_once(crawl, server, caplog):
     urls = [server + "article.html", server + "german.html"]
     with caplog.at_level(logging.ERROR):
-        outcome = yield crawl(urls, PIPELINE, item_class=TextOnlyItem)
+        outcome = yield crawl(urls, {**PIPELINE, **BLOCKS}, item_class=TextOnlyItem)
     assert len(outcome.items) == 2
     assert all("Farmers" in item["text"] or "Pegel" in item["text"] for item in outcome.items)
     reports = [r.getMessage() for r in caplog.records if "TextOnlyItem lacks" in r.getMessage()]
@@ -137,7 +140,7 @@ def test_item_class_lacking_fields_is_reported_once(crawl, server, caplog):
 
 @pytest_twisted.inlineCallbacks
 def test_middleware_exposes_the_result_and_the_pipeline_reuses_it(crawl, server):
-    outcome = yield crawl([server + "article.html"], BOTH)
+    outcome = yield crawl([server + "article.html"], {**BOTH, **BLOCKS})
     [result] = outcome.results
     assert "Farmers in the valley" in result.text
     assert result.language == "English"

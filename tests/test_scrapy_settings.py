@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import pytest_twisted
 from lxml import etree
+from scrapy.crawler import Crawler
 from scrapy.settings import Settings
 
-from scrapy_boilerplate import ALGORITHMS, Addon
+from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplateMiddleware
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
 
-from conftest import PageSpider
+from conftest import BASE_SETTINGS, PageSpider
 
 ADDON = {"ADDONS": {Addon: 0}}
+EXAMPLE_PROJECT = Path(__file__).resolve().parent.parent / "example_project"
 
 
 def test_text_values_are_converted_by_the_type_of_the_default():
@@ -47,14 +52,35 @@ def test_invalid_values_name_the_setting(setting, value):
 
 @pytest.mark.parametrize(("setting", "value"), [("BOILERPLATE_LENGTH_LOW", -1), ("BOILERPLATE_STOPLIST", "Klingon")])
 @pytest_twisted.inlineCallbacks
-def test_invalid_setting_stops_the_crawl_before_any_request(crawl, server, caplog, setting, value):
-    with caplog.at_level(logging.ERROR):
-        outcome = yield crawl([server + "article.html"], {**ADDON, setting: value})
-    stats = outcome.stats
-    assert stats["finish_reason"] == "boilerplate_invalid_settings"
-    assert "downloader/request_count" not in stats and not outcome.items
+def test_invalid_setting_stops_the_crawl_before_any_request(server, caplog, setting, value):
+    crawler = Crawler(PageSpider, {**BASE_SETTINGS, **ADDON, setting: value})
+    with caplog.at_level(logging.ERROR), pytest.raises(SettingError):
+        yield crawler.crawl(start_urls=[server + "article.html"], results=[])
+    assert "downloader/request_count" not in crawler.stats.get_stats()
     [message] = [r.getMessage() for r in caplog.records if setting in r.getMessage()]
     assert repr(value) in message and "the crawl does not start" in message
+
+
+def test_scrapy_crawl_refused_for_an_invalid_setting_exits_non_zero_with_one_line():
+    command = [sys.executable, "-m", "scrapy", "crawl", "articles", "-s", "BOILERPLATE_LENGTH_LOW=-1"]
+    done = subprocess.run(command, cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    [line] = [line for line in done.stderr.splitlines() if "BOILERPLATE_LENGTH_LOW" in line]
+    assert line.endswith("invalid value for BOILERPLATE_LENGTH_LOW: -1 (must be at least 0): the crawl does not start")
+
+
+@pytest_twisted.inlineCallbacks
+def test_misspelt_setting_is_reported_with_the_closest_name(crawl, server, caplog):
+    with caplog.at_level(logging.WARNING):
+        yield crawl([server + "article.html"], {**ADDON, "BOILERPLATE_LENGHT_LOW": 5, "BOILERPLATE_STOPLIST": "auto"})
+    messages = [r.getMessage() for r in caplog.records if "BOILERPLATE_" in r.getMessage()]
+    assert messages == ["Unknown setting BOILERPLATE_LENGHT_LOW (did you mean BOILERPLATE_LENGTH_LOW?): it is ignored"]
+
+
+def test_the_former_no_headlines_setting_is_refused_naming_its_replacement():
+    with pytest.raises(SettingError, match="BOILERPLATE_NO_HEADLINES.*renamed BOILERPLATE_H1_ALWAYS_GOOD"):
+        BoilerplateSettings.from_settings(Settings({"BOILERPLATE_NO_HEADLINES": False}))
 
 
 class FrenchSpider(PageSpider):
@@ -79,9 +105,9 @@ def test_request_meta_caches_options_per_distinct_meta(crawl, server):
     urls = [server + "article.html", server + "german.html"]
     outcome = yield crawl(urls, ADDON, request_meta={"boilerplate": {"stoplist": "German"}})
     assert {result.language for result in outcome.results} == {"German"}
-    from scrapy_boilerplate.components.classifier import Classifier
-
-    assert len(Classifier.of(outcome.crawler)._options) == 1
+    [middleware] = [each for each in outcome.crawler.engine.downloader.middleware.middlewares
+                    if isinstance(each, BoilerplateMiddleware)]
+    assert len(middleware.classifier._options) == 1
 
 
 @pytest_twisted.inlineCallbacks

@@ -1,56 +1,115 @@
-"""BOILERPLATE_WORKERS: the pipeline classifying in worker processes, in real crawls, and the worker protocol."""
+"""BOILERPLATE_WORKERS: the middleware and the pipeline classifying in worker processes, in real crawls."""
 
 from __future__ import annotations
 
-import io
 import logging
 import os
 import pickle
 import signal
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 import pytest_twisted
+from twisted.internet import defer, task
 
-from scrapy_boilerplate import (ArticleExtractorOptions, BoilerplatePipeline, DeclutterOptions, JustextOptions,
-                                extract)
+from scrapy_boilerplate import (Addon, ArticleExtractorOptions, BoilerplatePipeline, DeclutterOptions,
+                                JustextOptions, extract, worker)
 from scrapy_boilerplate.components.workers import WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.document import utf8_body
-from scrapy_boilerplate.worker import READY, frame, read_message, serve
 
 from conftest import ARTICLE, GERMAN
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
-WORKERS = {**PIPELINE, "BOILERPLATE_WORKERS": 2}
+ADDON = {"ADDONS": {Addon: 0}}
+WORKERS = {"BOILERPLATE_WORKERS": 2}
 PAGES = ["article.html", "german.html", "empty.html"]
+#: A page slow enough that its worker is still on it when the test kills it.
+SLOW = "<html><body>" + "<p>The river rose again over the weekend.</p>" * 100_000 + "</body></html>"
 
 
-def test_worker_answers_in_order_with_the_json_form_or_the_error():
-    requests = io.BytesIO(b"".join(frame(message) for message in [
-        ("justext", JustextOptions()), (7, utf8_body(ARTICLE), "http://example.com/"), (8, b"", ""),
-        (9, b"<html><body><p>no text here", ""), (10, 12345, ""),
-    ]))
-    answers = io.BytesIO()
-    serve(requests, answers)
-    answers.seek(0)
-    assert read_message(answers) == READY
-    job, exported, seconds, failure = read_message(answers)
-    assert (job, failure) == (7, None) and seconds > 0
-    assert exported == extract(ARTICLE, url="http://example.com/").to_dict()
-    assert read_message(answers)[:2] == (8, extract("").to_dict())
-    assert read_message(answers)[:2] == (9, extract("<html><body><p>no text here").to_dict())
-    job, exported, _, (error_type, message, details) = read_message(answers)  # a bug costs one page
-    assert (job, exported) == (10, None) and message and details.startswith("Traceback")
-    assert read_message(answers) is None
+def fail_to_start(algorithm, options):
+    """An initializer whose process dies: a worker that cannot start."""
+    os._exit(3)
+
+
+def fail_to_start_while_marked(algorithm, options):
+    """Dies at its first two starts once the file named by $BOILERPLATE_TEST_MARKER exists."""
+    marker = Path(os.environ["BOILERPLATE_TEST_MARKER"])
+    if marker.exists():
+        with marker.open("a") as attempts:
+            attempts.write("x")
+        if len(marker.read_text()) <= 2:
+            os._exit(3)
+    worker.configure(algorithm, options)
+
+
+class KillsItsWorker:
+    """Sent as a page's URL, it kills the worker that unpickles it, with the whole batch it came in."""
+
+    def __reduce__(self):
+        return os._exit, (3,)
+
+
+def until(condition):
+    """Wait, on the reactor, until ``condition()`` holds."""
+    from twisted.internet import reactor
+
+    @defer.inlineCallbacks
+    def wait():
+        while not condition():
+            yield task.deferLater(reactor, 0.05, lambda: None)
+
+    return wait()
+
+
+def test_worker_classify_gives_the_extraction():
+    worker.configure("justext", JustextOptions())
+    extraction, seconds = worker.classify(utf8_body(ARTICLE), "http://example.com/")
+    assert extraction.to_dict() == extract(ARTICLE, url="http://example.com/").to_dict() and seconds > 0
+    german, _ = worker.classify(utf8_body(GERMAN), "", ("justext", JustextOptions(stoplist="German")))
+    assert german.language == "German"
+    assert worker.classify(b"", "")[0] == extract("")
+
+
+def test_an_extraction_pickles_as_rows_into_the_same_blocks():
+    extraction = extract(ARTICLE)
+    again = pickle.loads(pickle.dumps(extraction))
+    assert again.blocks == extraction.blocks and type(again.blocks[0]) is type(extraction.blocks[0])
+    assert (again.language, again.algorithm, again.html) == (extraction.language, "justext", None)
+    # What the workers send back: no field names per block, as the dicts of to_dict() have.
+    assert len(pickle.dumps(extraction)) < 0.8 * len(pickle.dumps(extraction.to_dict()))
+
+
+@pytest_twisted.inlineCallbacks
+def test_waiting_pages_go_to_a_worker_together(monkeypatch):
+    calls = []
+    submit = ProcessPoolExecutor.submit
+
+    def counted(executor, function, *arguments):
+        if function is worker.classify_all:
+            calls.append(len(arguments[0]))
+        return submit(executor, function, *arguments)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", counted)
+    pool = WorkerPool(1, "justext", JustextOptions())
+    pool.start()
+    pages = [pool.classify(utf8_body(page), "") for page in [ARTICLE, GERMAN] * 10]  # sent before it runs
+    results = yield defer.gatherResults(pages)
+    assert [extraction.language for extraction, _ in results] == ["English", "German"] * 10
+    assert calls == [8, 8, 4]
+    pool.close()
 
 
 @pytest.mark.parametrize("algorithm", ["justext", "boilerpipe-article", "declutter"])
 @pytest_twisted.inlineCallbacks
 def test_workers_fill_items_exactly_as_the_crawls_process_does(crawl, server, algorithm):
     urls = [server + page for page in PAGES]
-    settings = {"BOILERPLATE_ALGORITHM": algorithm, "BOILERPLATE_CLEAN_HTML_FIELD": "clean_html"}
-    here = yield crawl(urls, {**PIPELINE, **settings})
-    there = yield crawl(urls, {**WORKERS, **settings})
+    settings = {**PIPELINE, "BOILERPLATE_ALGORITHM": algorithm, "BOILERPLATE_CLEAN_HTML_FIELD": "clean_html",
+                "BOILERPLATE_BLOCKS_FIELD": "blocks"}
+    here = yield crawl(urls, settings)
+    there = yield crawl(urls, {**settings, **WORKERS})
     for page in PAGES:
         assert there.item_for(page) == here.item_for(page)
     assert "Farmers in the valley" in there.item_for("article.html")["text"]
@@ -60,16 +119,36 @@ def test_workers_fill_items_exactly_as_the_crawls_process_does(crawl, server, al
         assert "Farmers in the valley" in there.item_for("article.html")["clean_html"]
     for key in ("boilerplate/pages", "boilerplate/blocks/good", "boilerplate/blocks/bad"):
         assert there.stats[key] == here.stats[key]
+    assert there.stats["boilerplate/workers/pages"] == 3
     assert there.stats["boilerplate/workers/restarts"] == 0
     assert there.stats["boilerplate/seconds"] > 0
 
 
 @pytest_twisted.inlineCallbacks
-def test_page_failing_in_a_worker_is_logged_counted_and_kept(crawl, server, caplog):
+def test_with_the_addon_the_middleware_classifies_in_the_workers(crawl, server, caplog):
+    urls = [server + page for page in PAGES]
+    meta = {"boilerplate": {"stoplist": "German"}}
+    here = yield crawl(urls, ADDON, request_meta=meta)
+    with caplog.at_level(logging.INFO):
+        there = yield crawl(urls, {**ADDON, **WORKERS}, request_meta=meta)
+    def by_url(outcome):
+        return {result.url: result.to_dict() for result in outcome.results}
+
+    assert by_url(there) == by_url(here)
+    english = yield crawl([server + "article.html"], {**ADDON, **WORKERS})
+    assert english.results[0].links == [server + "flood-guide"]
+    assert {result.language for result in there.results} == {"German"}
+    assert there.stats["boilerplate/workers/pages"] == 3 and there.stats["boilerplate/items/reused"] == 3
+    assert "2 worker processes classify the pages of the middleware and the pipeline" in caplog.text
+
+
+@pytest_twisted.inlineCallbacks
+def test_binary_page_fails_alike_with_workers(crawl, server, caplog):
     with caplog.at_level(logging.ERROR):
-        outcome = yield crawl([server + "broken.html", server + "article.html"], WORKERS, raw_html=True)
+        outcome = yield crawl([server + "broken.html", server + "article.html"], {**PIPELINE, **WORKERS},
+                              raw_html=True)
     broken = outcome.item_for("broken.html")
-    assert broken["text"] == "" and broken["blocks"] == []
+    assert broken["text"] == ""
     assert broken["boilerplate_error"] == "ExtractionError: the input is binary data, not an HTML page"
     assert (outcome.stats["boilerplate/failures"], outcome.stats["boilerplate/pages"]) == (1, 1)
     assert any(server + "broken.html" in record.getMessage() for record in caplog.records)
@@ -77,43 +156,90 @@ def test_page_failing_in_a_worker_is_logged_counted_and_kept(crawl, server, capl
 
 @pytest_twisted.inlineCallbacks
 def test_workers_that_cannot_start_leave_the_work_to_the_crawls_process(crawl, server, caplog, monkeypatch):
-    monkeypatch.setattr(WorkerPool, "command", ("-c", "raise SystemExit(3)"))
-    with caplog.at_level(logging.ERROR):
-        outcome = yield crawl([server + "article.html"], WORKERS)
+    monkeypatch.setattr(WorkerPool, "initializer", staticmethod(fail_to_start))
+    monkeypatch.setattr(WorkerPool, "first_backoff", 0.05)
+    with caplog.at_level(logging.WARNING):
+        outcome = yield crawl([server + "article.html", server + "german.html"], {**PIPELINE, **WORKERS})
     assert "Farmers in the valley" in outcome.item_for("article.html")["text"]
-    assert any("worker processes cannot start" in record.getMessage() for record in caplog.records)
+    assert outcome.stats["boilerplate/workers/failed_starts"] == 2 * WorkerPool.max_failed_starts
+    assert outcome.stats["boilerplate/pages"] == 2 and "boilerplate/workers/pages" not in outcome.stats
+    failures = [r.getMessage() for r in caplog.records if "failed to start" in r.getMessage()]
+    assert len(failures) == 2 * WorkerPool.max_failed_starts
+    [given_up] = [r.getMessage() for r in caplog.records if "from now on" in r.getMessage()]
+    assert given_up.startswith("no worker process can start")
+
+
+def _pid(each) -> int:
+    [process] = each.executor._processes.values()
+    return process.pid
 
 
 @pytest_twisted.inlineCallbacks
 def test_a_killed_worker_fails_its_page_only_and_is_replaced(caplog):
     pool = WorkerPool(1, "justext", JustextOptions())
-    yield pool.start()
-    # A page slow enough that the worker is still on it when it is killed.
-    slow = "<html><body>" + "<p>The river rose again over the weekend.</p>" * 100_000 + "</body></html>"
-    first, second, third = (pool.extract(utf8_body(page), "") for page in (slow, ARTICLE, GERMAN))
-    [worker] = pool.workers
+    pool.start()
+    yield until(lambda: pool.running == 1)
+    first, second, third = (pool.classify(utf8_body(page), "") for page in (SLOW, ARTICLE, GERMAN))
     with caplog.at_level(logging.WARNING):
-        os.kill(worker.transport.pid, signal.SIGKILL)
-        try:
+        os.kill(_pid(pool.workers[0]), signal.SIGKILL)
+        with pytest.raises(WorkerError, match="died on this page"):
             yield first
-        except WorkerError as error:
-            assert "died on this page" in str(error)
-        else:
-            raise AssertionError("the page the worker died on did not fail")
-    article, _ = yield second
-    german, _ = yield third
-    assert "Farmers in the valley" in article["text"] and german["language"] == "German"
-    assert pool.restarts == 1 and any("worker process exited" in r.getMessage() for r in caplog.records)
-    yield pool.close()
-    assert pool.workers == []
+    article = (yield second)[0]
+    german = (yield third)[0]
+    assert "Farmers in the valley" in article.text and german.language == "German"
+    assert pool.restarts == 1 and any("worker process died" in r.getMessage() for r in caplog.records)
+    pool.close()
 
 
 @pytest_twisted.inlineCallbacks
+def test_a_page_killing_its_batchs_worker_fails_alone_and_the_others_go_again():
+    pool = WorkerPool(1, "justext", JustextOptions())
+    pool.start()
+    yield until(lambda: pool.running == 1)
+    busy = [pool.classify(utf8_body(page), "") for page in (SLOW, ARTICLE)]  # two batches in flight
+    killer, *others = [pool.classify(utf8_body(ARTICLE), KillsItsWorker()),
+                       *(pool.classify(utf8_body(page), "") for page in (GERMAN, ARTICLE))]  # one batch, later
+    yield defer.gatherResults(busy)
+    with pytest.raises(WorkerError, match="died on this page"):
+        yield killer
+    (german, _), (article, _) = yield defer.gatherResults(others)
+    assert german.language == "German" and "Farmers in the valley" in article.text
+    assert pool.restarts == 2  # the batch, then the page alone
+    pool.close()
+
+
+@pytest_twisted.inlineCallbacks
+def test_a_replacement_failing_to_start_is_retried_while_the_live_worker_works(caplog, monkeypatch, tmp_path):
+    marker = tmp_path / "marker"
+    monkeypatch.setenv("BOILERPLATE_TEST_MARKER", str(marker))
+    monkeypatch.setattr(WorkerPool, "initializer", staticmethod(fail_to_start_while_marked))
+    pool = WorkerPool(2, "justext", JustextOptions())
+    pool.first_backoff = 0.2
+    pool.start()
+    yield until(lambda: pool.running == 2)
+    marker.touch()
+    doomed = pool.classify(utf8_body(SLOW), "")
+    victim = next(each for each in pool.workers if each.batches)
+    with caplog.at_level(logging.WARNING):
+        os.kill(_pid(victim), signal.SIGKILL)
+        with pytest.raises(WorkerError):
+            yield doomed
+        # While the replacement fails to start, the live worker takes every page.
+        pages = yield defer.gatherResults([pool.classify(utf8_body(ARTICLE), "") for _ in range(6)])
+        assert all("Farmers in the valley" in extraction.text for extraction, *_ in pages)
+        yield until(lambda: pool.running == 2)
+    assert (pool.restarts, pool.failed_starts, pool.unavailable) == (1, 2, None)
+    assert len([r for r in caplog.records if "failed to start" in r.getMessage()]) == 2
+    assert marker.read_text() == "xxx"
+    pool.close()
+
+
 def test_options_that_cannot_travel_make_the_workers_unavailable():
     pool = WorkerPool(1, "justext", threading.Lock())
-    with pytest.raises(WorkersUnavailable, match="cannot start"):
-        yield pool.start()
-    assert pool.workers == []
+    pool.start()
+    assert "cannot be sent" in pool.unavailable and pool.workers == []
+    with pytest.raises(WorkersUnavailable):
+        pool.classify(b"<p>x</p>", "").result.raiseException()
 
 
 @pytest.mark.parametrize("options", [JustextOptions(stoplist="German"), JustextOptions(stoplist=["der", "die"]),

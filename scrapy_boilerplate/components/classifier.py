@@ -1,7 +1,9 @@
-"""The per-crawler state the middleware and the pipeline share: settings, stats, recent results."""
+"""The per-crawler state the middleware and the pipeline share: settings, workers, stats, recent results."""
 
 from __future__ import annotations
 
+import asyncio
+import difflib
 import logging
 import time
 import weakref
@@ -10,68 +12,95 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 from scrapy import signals
-from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..document import utf8_body
-from ..errors import BoilerplateError, ExtractionError
+from ..document import refuse_binary, utf8_body
+from ..errors import BoilerplateError
 from ..options import Options
-from ..result import GOOD, Extraction
-from .page import PageResult
-from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError, read_options
-from .workers import WorkerError, WorkerPool, WorkersUnavailable
+from .page import PageResult, response_root
+from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError, known_settings, read_options
+from .workers import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
+    from scrapy.http import Request, TextResponse
 
 logger = logging.getLogger(__name__)
-
-#: ``finish_reason`` of a crawl closed at start-up because of an invalid setting.
-INVALID_SETTINGS_REASON = "boilerplate_invalid_settings"
 
 _BY_CRAWLER: weakref.WeakKeyDictionary[Crawler, Classifier] = weakref.WeakKeyDictionary()
 
 
 class Classifier:
-    """Classifies pages for one crawler, with its settings, and records stats.
+    """Classifies pages for one crawler, with its settings, in its worker processes or here, and records stats.
 
     The middleware and the pipeline of a crawler share one instance (see
-    :meth:`of`), so that the settings are validated once and an item carrying
-    HTML the middleware already classified reuses that result.
+    :meth:`of`), so that the settings are validated once, one pool of workers
+    serves both, and an item carrying a response's own HTML reuses the
+    result the middleware put in that response's meta.
     """
 
-    def __init__(self, crawler: Crawler) -> None:
+    def __init__(self, crawler: Crawler, settings: BoilerplateSettings) -> None:
         self.crawler = crawler
-        self.error: SettingError | None = None
-        try:
-            self.settings = BoilerplateSettings.from_settings(crawler.settings)
-        except SettingError as error:
-            self.error = error
+        self.stats = crawler.stats
+        self.settings = settings
+        self.components: list[str] = []
+        self.workers: WorkerPool | None = None
         self._options: dict[Any, tuple[str, Options] | SettingError] = {}
-        # HTML text -> result, alive as long as the response's meta holds the result.
-        self._recent: weakref.WeakValueDictionary[str, PageResult] = weakref.WeakValueDictionary()
-        crawler.signals.connect(self._check_settings, signal=signals.spider_opened)
+        # id of a response's text or body -> (that text or body, its result, weakly): an
+        # item carrying the very object gets that response's result, options and all.
+        self._recent: dict[int, tuple[object, weakref.ref[PageResult]]] = {}
+        crawler.signals.connect(self._open, signal=signals.spider_opened)
+        crawler.signals.connect(self._close, signal=signals.spider_closed)
+        _report_unknown_settings(crawler)
 
     @classmethod
-    def of(cls, crawler: Crawler) -> Classifier:
-        """The crawler's classifier, created at the first call."""
+    def of(cls, crawler: Crawler, component: str) -> Classifier:
+        """The crawler's classifier, created (and the settings validated) at the first call.
+
+        Raises :class:`SettingError` for an invalid setting, which stops the
+        crawl before it starts; the log says why in one line.
+        """
         if crawler not in _BY_CRAWLER:
-            _BY_CRAWLER[crawler] = cls(crawler)
-        return _BY_CRAWLER[crawler]
+            try:
+                settings = BoilerplateSettings.from_settings(crawler.settings)
+            except SettingError as error:
+                _refuse_crawl(error)
+                raise
+            _BY_CRAWLER[crawler] = cls(crawler, settings)
+        classifier = _BY_CRAWLER[crawler]
+        classifier.components.append(component)
+        return classifier
 
-    def prepare(self) -> None:
-        """Load what classifying in this process needs (the stoplists), so that the first page does not wait."""
-        if self.error is None:
+    def _open(self) -> None:
+        spider = {"spider": self.crawler.spider}
+        if self.settings.workers:
+            self.workers = WorkerPool(self.settings.workers, self.settings.algorithm, self.settings.options,
+                                      on_event=lambda event: self.stats.inc_value(f"boilerplate/workers/{event}"))
+            for event in ("restarts", "failed_starts"):
+                self.stats.set_value(f"boilerplate/workers/{event}", 0)
+            self.workers.start()
+            if self.workers.unavailable is None:
+                logger.info("%d worker processes classify the pages of the %s", self.settings.workers,
+                            " and the ".join(self.components), extra=spider)
+        if self.workers is None or self.workers.unavailable is not None:
             algorithms.get(self.settings.algorithm).prepare(self.settings.options)
+        if "middleware" not in self.components:
+            self.crawler.signals.connect(self._check_meta, signal=signals.request_scheduled)
 
-    def _check_settings(self) -> None:
-        # CloseSpider from a spider_opened handler stops the crawl before any
-        # request, with a finish reason instead of a traceback.
-        if self.error is not None:
-            logger.error("%s: the crawl does not start", self.error, extra={"spider": self.crawler.spider})
-            raise CloseSpider(INVALID_SETTINGS_REASON)
+    def _close(self) -> None:
+        if self.workers is not None:
+            self.workers.close()
+
+    def _check_meta(self, request: Request) -> None:
+        if OPTIONS_META_KEY in request.meta:
+            self.crawler.signals.disconnect(self._check_meta, signal=signals.request_scheduled)
+            logger.warning(
+                'request.meta["%s"] is read by BoilerplateMiddleware, which this crawl does not enable: '
+                "items are classified with the BOILERPLATE_* settings. Enable the add-on "
+                '(ADDONS = {"scrapy_boilerplate.Addon": 0}) or the middleware to honour it.',
+                OPTIONS_META_KEY, extra={"spider": self.crawler.spider})
 
     def options_for(self, meta: Mapping[str, Any] | None) -> tuple[str, Options]:
         """The algorithm and options for a request: the crawler's, with ``meta["boilerplate"]`` over them.
@@ -114,51 +143,82 @@ class Classifier:
             raise SettingError(f'{where}["{option}"]', getattr(error, "value", algorithm),
                                getattr(error, "reason", str(error))) from None
 
-    def classify(self, page: Any, *, url: str, meta: Mapping[str, Any] | None = None) -> PageResult:
-        """Classify ``page`` (HTML text or a Selector); failures are logged, counted and noted, never raised."""
-        started = time.perf_counter()
+    async def classify_response(self, response: TextResponse, meta: Mapping[str, Any]) -> PageResult:
+        """Classify an HTML response with its request's options; an item carrying its text or body reuses the result."""
+        url = response.url
         try:
-            algorithm, options = self.options_for(meta)
-            extraction = extract(page, url=url, algorithm=algorithm, options=options)
-        except Exception as error:
-            return self._failed(url, error)
-        finally:
-            self.crawler.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
-        root = getattr(page, "root", None)
-        return self._classified(url, extraction, root if isinstance(root, etree._Element) else None)
+            refuse_binary(response.body)  # what the pipeline refuses, from the same bytes or text
+            refuse_binary(response.text)
+            choice = self.options_for(meta)
+        except BoilerplateError as error:
+            result = self._failed(url, error)
+        else:
+            if self.workers is not None:
+                result = await self._in_workers(response.text, url, choice)
+                result.html = response.text  # parsed again only if the callback asks for links
+            else:
+                result = self._here(response_root(response), url, choice)
+        for source in (response.text, response.body):
+            self._recent[id(source)] = (source, weakref.ref(result, lambda _, key=id(source): self._recent.pop(key, None)))
+        return result
 
-    async def classify_in(self, workers: WorkerPool, html: str | bytes, *, url: str) -> PageResult:
-        """:meth:`classify` ``html`` in one of ``workers``, or here when they cannot start."""
+    async def classify_item(self, html: str | bytes, url: str) -> tuple[PageResult, bool]:
+        """The result for an item's HTML, and whether it is the middleware's for the response it came from."""
+        remembered = self._recent.get(id(html))
+        result = remembered[1]() if remembered is not None and remembered[0] is html else None
+        if result is not None:
+            return result, True
+        choice = (self.settings.algorithm, self.settings.options)
+        if self.workers is not None:
+            return await self._in_workers(html, url, choice), False
+        return self._here(html, url, choice), False
+
+    async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options]) -> PageResult:
+        assert self.workers is not None
         started = time.perf_counter()
         try:
             body = utf8_body(html)
-        except ExtractionError as error:
+        except BoilerplateError as error:
             return self._failed(url, error)
         finally:
-            self.crawler.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+            self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+        own = choice == (self.settings.algorithm, self.settings.options)
         try:
-            exported, seconds = await maybe_deferred_to_future(workers.extract(body, url))
+            extraction, seconds = await maybe_deferred_to_future(
+                self.workers.classify(body, url, None if own else choice))
         except WorkersUnavailable:
-            return self.classify(html, url=url)
-        except WorkerError as error:
+            return self._here(html, url, choice)
+        except Exception as error:  # noqa: BLE001 -- a bug in a worker must not cost the crawl
             return self._failed(url, error)
-        self.crawler.stats.inc_value("boilerplate/seconds", seconds)
-        labels = [block["label"] for block in exported["blocks"]]
-        self._count(labels.count(GOOD), len(labels))
-        return PageResult.from_exported(url, exported)
+        self.stats.inc_value("boilerplate/seconds", seconds)
+        self.stats.inc_value("boilerplate/workers/pages")
+        self._count(extraction)
+        return PageResult(url, extraction, _on_malformed_links=self._count_malformed_links)
 
-    def _classified(self, url: str, extraction: Extraction, root: etree._Element | None) -> PageResult:
-        self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks))
-        return PageResult(url, extraction, root=root)
+    def _here(self, page: Any, url: str, choice: tuple[str, Options]) -> PageResult:
+        started = time.perf_counter()
+        try:
+            extraction = extract(page, url=url, algorithm=choice[0], options=choice[1])
+        except Exception as error:  # noqa: BLE001 -- a bug in an algorithm must not cost the crawl
+            return self._failed(url, error)
+        finally:
+            self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+        self._count(extraction)
+        return PageResult(url, extraction, root=page if isinstance(page, etree._Element) else None,
+                          _on_malformed_links=self._count_malformed_links)
 
-    def _count(self, good: int, blocks: int) -> None:
-        stats = self.crawler.stats
-        stats.inc_value("boilerplate/pages")
-        stats.inc_value("boilerplate/blocks/good", good)
-        stats.inc_value("boilerplate/blocks/bad", blocks - good)
+    def _count(self, extraction: Any) -> None:
+        good = sum(block.is_good for block in extraction.blocks)
+        self.stats.inc_value("boilerplate/pages")
+        self.stats.inc_value("boilerplate/blocks/good", good)
+        self.stats.inc_value("boilerplate/blocks/bad", len(extraction.blocks) - good)
+
+    def _count_malformed_links(self, malformed: int) -> None:
+        if malformed:
+            self.stats.inc_value("boilerplate/links/malformed", malformed)
 
     def _failed(self, url: str, error: Exception) -> PageResult:
-        self.crawler.stats.inc_value("boilerplate/failures")
+        self.stats.inc_value("boilerplate/failures")
         spider = {"spider": self.crawler.spider}
         error_type = getattr(error, "error_type", type(error).__name__)
         details = getattr(error, "details", None)
@@ -170,10 +230,22 @@ class Classifier:
             logger.error("Error classifying %s", url, exc_info=error, extra=spider)
         return PageResult(url, error=f"{error_type}: {error}")
 
-    def remember(self, html: str, result: PageResult) -> None:
-        """Let an item carrying ``html`` reuse ``result`` while the response keeps it alive."""
-        self._recent[html] = result
 
-    def recall(self, html: str) -> PageResult | None:
-        # Without the middleware nothing is remembered: skip hashing the page.
-        return self._recent.get(html) if self._recent else None
+def _refuse_crawl(error: SettingError) -> None:
+    """Say in one line why the crawl does not start; its failure then needs no traceback."""
+    logger.error("%s: the crawl does not start", error)
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:  # no asyncio loop runs this crawl
+        task = None
+    if task is not None:  # scrapy crawl: retrieving the failure spares asyncio's report of it
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+
+def _report_unknown_settings(crawler: Crawler) -> None:
+    known = known_settings()
+    for name in sorted(crawler.settings):
+        if name.startswith("BOILERPLATE_") and name not in known:
+            close = difflib.get_close_matches(name, known, n=1)
+            logger.warning("Unknown setting %s%s: it is ignored", name,
+                           f" (did you mean {close[0]}?)" if close else "")

@@ -1,4 +1,4 @@
-"""The downloader middleware: classify each HTML response once, for the callback and the pipeline."""
+"""The downloader middleware: classify each HTML response that reaches a callback, once."""
 
 from __future__ import annotations
 
@@ -17,24 +17,49 @@ if TYPE_CHECKING:
 class BoilerplateMiddleware:
     """Puts a :class:`~scrapy_boilerplate.components.PageResult` in ``response.meta["boilerplate_result"]``.
 
-    The page is classified on ``response.selector``, the tree the callback's
-    selectors use too, so it is parsed once. Other responses (images, PDF,
-    JSON, XML, plain text) pass untouched and are counted.
+    Only responses that reach the callback are classified: 2xx ones, and
+    those Scrapy's ``HttpErrorMiddleware`` lets through
+    (``HTTPERROR_ALLOWED_CODES``, ``HTTPERROR_ALLOW_ALL``,
+    ``handle_httpstatus_list``, ``handle_httpstatus_all``). In the crawl's
+    process the page is classified on ``response.selector``, the tree the
+    callback's selectors use too, so it is parsed once; with
+    ``BOILERPLATE_WORKERS`` it is classified in a worker. Other responses
+    (images, PDF, JSON, XML, plain text) pass untouched and are counted.
     """
 
-    def __init__(self, classifier: Classifier) -> None:
+    def __init__(self, classifier: Classifier, *, allowed_statuses: list[int], allow_all_statuses: bool) -> None:
         self.classifier = classifier
-        classifier.prepare()
+        self.allowed_statuses = allowed_statuses
+        self.allow_all_statuses = allow_all_statuses
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        return cls(Classifier.of(crawler))
+        return cls(Classifier.of(crawler, "middleware"),
+                   allowed_statuses=crawler.settings.getlist("HTTPERROR_ALLOWED_CODES"),
+                   allow_all_statuses=crawler.settings.getbool("HTTPERROR_ALLOW_ALL"))
 
-    def process_response(self, request: Request, response: Response) -> Response:
+    async def process_response(self, request: Request, response: Response) -> Response:
+        # A request copying another's meta (a retry, a follow-up) must not carry its result.
+        request.meta.pop(RESULT_META_KEY, None)
+        stats = self.classifier.stats
         if not isinstance(response, HtmlResponse):
-            self.classifier.crawler.stats.inc_value("boilerplate/skipped/non_html")
-            return response
-        result = self.classifier.classify(response.selector, url=response.url, meta=request.meta)
-        request.meta[RESULT_META_KEY] = result  # response.meta once the response reaches the spider
-        self.classifier.remember(response.text, result)
+            stats.inc_value("boilerplate/skipped/non_html")
+        elif not self._reaches_callback(request, response):
+            stats.inc_value("boilerplate/skipped/status")
+        else:  # request.meta is response.meta once the response reaches the spider
+            request.meta[RESULT_META_KEY] = await self.classifier.classify_response(response, request.meta)
         return response
+
+    def _reaches_callback(self, request: Request, response: Response) -> bool:
+        """What Scrapy's HttpErrorMiddleware lets through to the callback."""
+        if 200 <= response.status < 300:
+            return True
+        meta = request.meta
+        if meta.get("handle_httpstatus_all", False):
+            return True
+        if "handle_httpstatus_list" in meta:
+            return response.status in meta["handle_httpstatus_list"]
+        if self.allow_all_statuses:
+            return True
+        spider = self.classifier.crawler.spider
+        return response.status in getattr(spider, "handle_httpstatus_list", self.allowed_statuses)

@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-from urllib.parse import urljoin
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from ..document import parse
+from ..links import content_links
 from ..result import Block, Extraction
+
+if TYPE_CHECKING:
+    from scrapy.http import TextResponse
 
 #: ``response.meta`` key under which the middleware puts the :class:`PageResult`.
 RESULT_META_KEY = "boilerplate_result"
+
+#: What :meth:`PageResult.exported` gives for a page that failed to classify.
+_NO_EXTRACTION: dict[str, Any] = {"algorithm": None, "language": None, "text": "", "blocks": []}
+
+
+def response_root(response: TextResponse) -> etree._Element | None:
+    """The root of ``response.selector``, the tree the callback's selectors use; parsed here
+    when Scrapy cannot build that selector (it refuses a malformed ``<base href>``)."""
+    try:
+        return response.selector.root
+    except ValueError:  # w3lib: "Invalid IPv6 URL"
+        return parse(response.text, url=response.url)
 
 
 @dataclass(eq=False)
@@ -19,36 +36,26 @@ class PageResult:
     """The classification of one page; ``error`` says why there is none.
 
     ``extraction`` is ``None`` when the page failed to classify; ``text`` is
-    then empty and ``blocks`` too, so a callback needs no special case. A page
-    classified in a worker process (``BOILERPLATE_WORKERS``) comes back in its
-    JSON-ready form only: ``exported``, without ``extraction``.
+    then empty and ``blocks`` too, so a callback needs no special case. A
+    result pickles (Scrapy's disk queues, scrapy-redis, a retried request
+    carrying ``response.meta``): its links are worked out first, the parsed
+    page stays behind.
     """
 
     url: str
     extraction: Extraction | None = None
     error: str | None = None
+    #: The parsed page, for :attr:`links`.
     root: etree._Element | None = field(default=None, repr=False)
-    _exported: dict[str, Any] | None = field(default=None, repr=False)
+    #: The page's text when it was classified in a worker: parsed here only for :attr:`links`.
+    html: str | None = field(default=None, repr=False)
     _links: list[str] | None = field(default=None, repr=False)
-
-    @classmethod
-    def from_exported(cls, url: str, exported: dict[str, Any]) -> PageResult:
-        """The result of a page classified elsewhere, from its JSON-ready form."""
-        return cls(url, _exported=exported)
-
-    @property
-    def exported(self) -> dict[str, Any]:
-        """The extraction as :meth:`~scrapy_boilerplate.Extraction.to_dict` gives it: a new one at each
-        call for a page classified in this process, so that items never share their blocks."""
-        if self._exported is not None:
-            return self._exported
-        if self.extraction is not None:
-            return self.extraction.to_dict()
-        return {"algorithm": None, "language": None, "text": "", "blocks": []}
+    #: Called with the number of malformed links skipped, to count them.
+    _on_malformed_links: Callable[[int], Any] | None = field(default=None, repr=False)
 
     @property
     def text(self) -> str:
-        return self.extraction.text if self.extraction is not None else self.exported["text"]
+        return self.extraction.text if self.extraction is not None else ""
 
     @property
     def blocks(self) -> list[Block]:
@@ -56,44 +63,39 @@ class PageResult:
 
     @property
     def language(self) -> str | None:
-        return self.extraction.language if self.extraction is not None else self.exported["language"]
+        return self.extraction.language if self.extraction is not None else None
 
     @property
     def links(self) -> list[str]:
         """Absolute URLs of the ``<a href>`` inside good blocks, in document order, without duplicates.
 
-        A link belongs to the block of its nearest ancestor that starts a block.
+        A link belongs to the block of its nearest ancestor that starts a block;
+        malformed URLs are skipped and counted (``boilerplate/links/malformed``).
         """
         if self._links is None:
-            self._links = _content_links(self.root, self.blocks, self.url)
+            self._links = self._content_links()
         return self._links
+
+    def _content_links(self) -> list[str]:
+        root = self.root if self.root is not None or self.html is None else parse(self.html, url=self.url)
+        if root is None or not self.blocks:
+            return []
+        links, malformed = content_links(root, self.blocks, self.url)
+        if malformed and self._on_malformed_links is not None:
+            self._on_malformed_links(malformed)
+        return links
+
+    @property
+    def exported(self) -> dict[str, Any]:
+        """The extraction as :meth:`~scrapy_boilerplate.Extraction.to_dict` gives it, new at each call."""
+        return self.extraction.to_dict() if self.extraction is not None else dict(_NO_EXTRACTION, blocks=[])
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the extraction's fields, the content links and the error."""
         return {**self.exported, "links": self.links, "error": self.error}
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {"url": self.url, "extraction": self.extraction, "error": self.error, "_links": self.links}
 
-def _content_links(root: etree._Element | None, blocks: list[Block], base_url: str) -> list[str]:
-    if root is None or not blocks:
-        return []
-    tree = root.getroottree()
-    good_starts: dict[etree._Element, bool] = {}
-    for block in blocks:
-        for element in tree.xpath(block.xpath):
-            # An element opening several blocks is content if any of them is.
-            good_starts[element] = good_starts.get(element, False) or block.is_good
-    links: dict[str, None] = {}
-    for anchor in root.iter("a"):
-        href = anchor.get("href")
-        if not href or href.startswith(("#", "javascript:", "mailto:")):
-            continue
-        if _owner_is_good(anchor, good_starts):
-            links[urljoin(base_url, href.strip())] = None
-    return list(links)
-
-
-def _owner_is_good(anchor: etree._Element, good_starts: dict[etree._Element, bool]) -> bool:
-    for element in anchor.iterancestors():
-        if element in good_starts:
-            return good_starts[element]
-    return False
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(**state)

@@ -8,11 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem
-from scrapy.utils.defer import maybe_deferred_to_future
 
 from .classifier import Classifier
 from .page import PageResult
-from .workers import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -22,44 +20,22 @@ logger = logging.getLogger(__name__)
 
 
 class BoilerplatePipeline:
-    """Fills the text, blocks, language (and cleaned HTML) fields of items that carry HTML.
+    """Fills the text, language (blocks, cleaned HTML) fields of items that carry HTML.
 
-    Items without the HTML field pass unchanged. HTML the middleware already
-    classified is not classified again. An item class lacking some output
-    fields is reported once; its items get the fields it has. With
-    ``BOILERPLATE_WORKERS``, the HTML is classified in worker processes.
+    Items without the HTML field pass unchanged. An item whose HTML is the
+    very ``response.text`` or ``response.body`` the middleware classified gets
+    that result, made with the request's options; other HTML is classified
+    with the settings. An item class lacking some output fields is reported
+    once; its items get the fields it has.
     """
 
     def __init__(self, classifier: Classifier) -> None:
         self.classifier = classifier
-        self.workers: WorkerPool | None = None
         self._missing_reported: set[type] = set()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        return cls(Classifier.of(crawler))
-
-    async def open_spider(self) -> None:
-        if self.classifier.error is not None:
-            return
-        settings = self.classifier.settings
-        if settings.workers:
-            workers = WorkerPool(settings.workers, settings.algorithm, settings.options)
-            try:
-                await maybe_deferred_to_future(workers.start())
-            except WorkersUnavailable as error:
-                logger.error("%s; classifying in the crawl's process", error,
-                             extra={"spider": self.classifier.crawler.spider})
-                await maybe_deferred_to_future(workers.close())
-            else:
-                self.workers = workers
-                return
-        self.classifier.prepare()
-
-    async def close_spider(self) -> None:
-        if self.workers is not None:
-            await maybe_deferred_to_future(self.workers.close())
-            self.classifier.crawler.stats.set_value("boilerplate/workers/restarts", self.workers.restarts)
+        return cls(Classifier.of(crawler, "pipeline"))
 
     async def process_item(self, item: Any) -> Any:
         settings = self.classifier.settings
@@ -68,38 +44,35 @@ class BoilerplatePipeline:
         if not isinstance(html, (str, bytes)):
             return item
         url = str(adapter.get("url") or "")
-        result = self.classifier.recall(html) if isinstance(html, str) else None
-        if result is None and self.workers is not None:
-            result = await self.classifier.classify_in(self.workers, html, url=url)
-        elif result is None:
-            result = self.classifier.classify(html, url=url)
-        else:
-            self.classifier.crawler.stats.inc_value("boilerplate/items/reused")
-
+        result, reused = await self.classifier.classify_item(html, url)
+        if reused:
+            self.classifier.stats.inc_value("boilerplate/items/reused")
         if settings.drop_empty and len(result.text) < settings.min_text_length:
-            self.classifier.crawler.stats.inc_value("boilerplate/items/dropped")
+            self.classifier.stats.inc_value("boilerplate/items/dropped")
             reason = f"the page failed to classify ({result.error})" if result.error else (
                 f"its main text has {len(result.text)} characters, "
                 f"fewer than BOILERPLATE_MIN_TEXT_LENGTH={settings.min_text_length}")
-            raise DropItem(f"Dropped {url or 'an item'}: {reason}")
-
+            self._remove_html(adapter)  # Scrapy logs the dropped item: a line, not the page
+            raise DropItem(f"{url or 'an item'}: {reason}")
         self._fill(adapter, result)
         if not settings.keep_html:
-            if isinstance(item, MutableMapping):
-                del adapter[settings.html_field]
-            else:  # a dataclass or attrs instance cannot lose an attribute
-                adapter[settings.html_field] = None
+            self._remove_html(adapter)
         return item
+
+    def _remove_html(self, adapter: ItemAdapter) -> None:
+        if isinstance(adapter.item, MutableMapping):
+            del adapter[self.classifier.settings.html_field]
+        else:  # a dataclass or attrs instance cannot lose an attribute
+            adapter[self.classifier.settings.html_field] = None
 
     def _fill(self, adapter: ItemAdapter, result: PageResult) -> None:
         settings = self.classifier.settings
-        exported = result.exported
-        values = {
-            settings.text_field: exported["text"],
-            settings.blocks_field: exported["blocks"],
-            settings.language_field: exported["language"],
-            settings.clean_html_field: exported.get("html"),
-        }
+        values: dict[str | None, Any] = {settings.text_field: result.text}
+        if settings.blocks_field is not None:  # dicts built only when asked for: they cost
+            values[settings.blocks_field] = [block.to_dict() for block in result.blocks]
+        values[settings.language_field] = result.language
+        if settings.clean_html_field is not None:
+            values[settings.clean_html_field] = result.extraction.html if result.extraction is not None else None
         if result.error is not None:
             values[settings.error_field] = result.error
         values.pop(None, None)
@@ -114,7 +87,7 @@ class BoilerplatePipeline:
             adapter[name] = value
 
     def _report_missing(self, item_class: type, missing: list[str]) -> None:
-        self.classifier.crawler.stats.inc_value("boilerplate/items/missing_fields")
+        self.classifier.stats.inc_value("boilerplate/items/missing_fields")
         if item_class in self._missing_reported:
             return
         self._missing_reported.add(item_class)

@@ -28,7 +28,7 @@ DEFAULTS: Mapping[str, Any] = {
     "ALGORITHM": "justext",
     "HTML_FIELD": "html",
     "TEXT_FIELD": "text",
-    "BLOCKS_FIELD": "blocks",
+    "BLOCKS_FIELD": None,
     "LANGUAGE_FIELD": "language",
     "CLEAN_HTML_FIELD": None,
     "ERROR_FIELD": "boilerplate_error",
@@ -51,12 +51,24 @@ def setting_name(option: str) -> str:
     return PREFIX + option.upper()
 
 
+def known_settings() -> list[str]:
+    """Every ``BOILERPLATE_*`` setting: the Scrapy layer's and every option of every algorithm."""
+    names = {PREFIX + key for key in DEFAULTS}
+    for algorithm in algorithms.ALGORITHMS.values():
+        names.update(setting_name(option) for option in algorithm.options.names())
+    return sorted(names)
+
+
 def read_options(settings: BaseSettings, algorithm: str) -> Options:
     """The options of ``algorithm`` from the settings the user set; :class:`SettingError` if invalid."""
     try:
         chosen = algorithms.get(algorithm)
     except OptionError as error:
         raise SettingError(setting_name("algorithm"), algorithm, error.reason) from None
+    for option, replacement in chosen.options.renamed.items():
+        if settings.getpriority(setting_name(option)) is not None:
+            raise SettingError(setting_name(option), settings.get(setting_name(option)),
+                               f"renamed {PREFIX}{replacement.upper()}")
     values = {}
     for option in dataclasses.fields(chosen.options):
         name = setting_name(option.name)

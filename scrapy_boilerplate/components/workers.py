@@ -1,35 +1,50 @@
-"""Worker processes that extract items' HTML off the crawl's process (``BOILERPLATE_WORKERS``).
+"""Worker processes that classify pages off the crawl's process (``BOILERPLATE_WORKERS``).
 
 Scrapy runs a crawl on one core; extraction is CPU-bound Python, so in the
 crawl's process it delays every other request. Each worker is a
-``python -m scrapy_boilerplate.worker`` process talking frames over its
-stdin and stdout, driven by the reactor like any other connection: no threads.
+``concurrent.futures.ProcessPoolExecutor`` of one process running
+:mod:`scrapy_boilerplate.worker`: one process per executor tells which page
+a dead worker died on (the oldest it had), so that page fails alone and the
+others go to the replacement.
 """
 
 from __future__ import annotations
 
-import itertools
 import logging
-import os
+import multiprocessing
 import pickle
-import sys
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
-from twisted.internet import defer, protocol
-from twisted.python.failure import Failure
+from twisted.internet import defer
 
+from .. import worker
 from ..errors import BoilerplateError
 from ..options import Options
-from ..worker import HEADER, READY, frame
 
 logger = logging.getLogger(__name__)
 
+#: Forked where the system can: a worker starts in milliseconds, shares the crawl's
+#: memory pages, and does not import the main module again as ``spawn`` does
+#: (which a script starting its crawl without ``if __name__ == "__main__":`` cannot bear).
+_CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+
+#: Batches sent to one worker before it answers: one to work on, one waiting,
+#: so that it never idles while its answer travels back.
+BATCHES_IN_FLIGHT = 2
+#: Pages in one batch, at most: a call costs the crawl's process about as much
+#: as a page's extraction results, so waiting pages go together.
+BATCH_SIZE = 8
+
 
 class WorkerError(BoilerplateError):
-    """A page could not be classified in a worker: the error it raised there, or the worker died on it.
+    """A page could not be classified in a worker: the worker died on it, or a bug was raised there.
 
-    ``error_type`` names the error the worker raised; ``details`` holds its
-    traceback when the error is not one of the documented ones.
+    ``details`` holds the bug's traceback from the worker.
     """
 
     def __init__(self, message: str, *, error_type: str = "WorkerError", details: str | None = None) -> None:
@@ -39,150 +54,201 @@ class WorkerError(BoilerplateError):
 
 
 class WorkersUnavailable(WorkerError):
-    """No worker process could be started: the page is for the crawl's process to classify."""
+    """No worker process can run: the page is for the crawl's process to classify."""
 
 
-class _Worker(protocol.ProcessProtocol):
-    """One worker process and the jobs sent to it, oldest first (it answers in order)."""
+@dataclass(eq=False)
+class _Page:
+    arguments: tuple[Any, ...]
+    result: defer.Deferred = field(default_factory=defer.Deferred)
+    #: It was in a batch its worker died on: it goes alone, to fail alone if it kills again.
+    suspect: bool = False
 
-    def __init__(self, pool: WorkerPool) -> None:
-        self.pool = pool
-        self.ready: defer.Deferred[None] = defer.Deferred()
-        self.jobs: dict[int, tuple[defer.Deferred, tuple]] = {}
-        self._received = bytearray()
 
-    def send(self, request: tuple, result: defer.Deferred) -> None:
-        self.jobs[request[0]] = (result, request)
-        self.transport.write(frame(request))
+@dataclass(eq=False)
+class _Worker:
+    """One executor of one process, the batches it holds (oldest first) and its failures to start."""
 
-    def outReceived(self, data: bytes) -> None:
-        received = self._received
-        received += data
-        start = 0
-        while len(received) - start >= HEADER.size:
-            (size,) = HEADER.unpack_from(received, start)
-            end = start + HEADER.size + size
-            if len(received) < end:
-                break
-            self._answered(pickle.loads(received[start + HEADER.size:end]))
-            start = end
-        del received[:start]
-
-    def _answered(self, message: Any) -> None:
-        if message == READY:
-            self.ready.callback(None)
-            return
-        job, extraction, seconds, failure = message
-        result, _ = self.jobs.pop(job)
-        if failure is None:
-            result.callback((extraction, seconds))
-        else:
-            error_type, text, details = failure
-            result.errback(WorkerError(text, error_type=error_type, details=details))
-
-    def processEnded(self, reason: Failure) -> None:
-        self.pool.ended(self, reason.value)
+    executor: ProcessPoolExecutor | None = None
+    running: bool = False
+    batches: deque[list[_Page]] = field(default_factory=deque)
+    failed_starts: int = 0
+    retired: bool = False
 
 
 class WorkerPool:
-    """``size`` worker processes extracting with one algorithm and its options.
+    """``size`` worker processes classifying with one algorithm and its options.
 
-    A page that kills its worker fails alone: the jobs queued behind it go to
-    the replacement. If workers cannot start at all, :meth:`extract` fails
-    with :class:`WorkersUnavailable` and the caller classifies in-process.
+    A page that kills its worker fails alone; the worker is replaced
+    (``restarts``). A worker that fails to start is started again after a
+    back-off that doubles (``failed_starts``), while the others go on; only
+    when none of them can start does the pool give up (``unavailable``) and
+    :meth:`classify` fail with :class:`WorkersUnavailable`.
     """
 
-    #: The arguments of the Python interpreter that make it a worker.
-    command = ("-m", "scrapy_boilerplate.worker")
+    #: Seconds before starting again a worker that failed to start; doubled at each failure.
+    first_backoff = 0.25
+    #: Failures in a row after which a worker is not started again.
+    max_failed_starts = 4
+    #: What each process runs first, with ``(algorithm, options)``.
+    initializer: Callable[[str, Options], None] = staticmethod(worker.initialize)
 
-    def __init__(self, size: int, algorithm: str, options: Options) -> None:
+    def __init__(self, size: int, algorithm: str, options: Options, *,
+                 on_event: Callable[[str], Any] = lambda event: None) -> None:
         self.size = size
         self.algorithm = algorithm
         self.options = options
-        self.workers: list[_Worker] = []
+        #: Called with ``"restarts"`` or ``"failed_starts"`` at each.
+        self.on_event = on_event
         self.restarts = 0
+        self.failed_starts = 0
         self.unavailable: str | None = None
-        self._jobs = itertools.count()
-        self._closed: defer.Deferred[None] | None = None  # once closing
-        self._configuration = b""
+        self.workers: list[_Worker] = []
+        self._waiting: deque[_Page] = deque()
+        self._closing = False
+        self._retries: list[Any] = []
 
-    def start(self) -> defer.Deferred[None]:
-        """Start the workers; fires when they are ready, fails with :class:`WorkersUnavailable` if they cannot start."""
+    def start(self) -> None:
+        """Start the processes; pages sent before they run wait for them."""
         try:
-            self._configuration = frame((self.algorithm, self.options))
-            readies = [self._spawn().ready for _ in range(self.size)]
-        except Exception as error:  # options that do not pickle, no process to spawn
-            self.unavailable = f"the worker processes cannot start ({error})"
-            return defer.fail(WorkersUnavailable(self.unavailable))
-        return defer.DeferredList(readies, fireOnOneErrback=True, consumeErrors=True).addCallbacks(
-            lambda _: None, lambda failure: failure.value.subFailure)
+            pickle.dumps((self.algorithm, self.options))
+        except Exception as error:  # noqa: BLE001 -- whatever pickle refuses
+            self._give_up(f"the options cannot be sent to a worker process ({error})")
+            return
+        self.workers = [_Worker() for _ in range(self.size)]
+        for each in self.workers:
+            self._start(each)
 
-    def extract(self, body: bytes, url: str) -> defer.Deferred[tuple[dict[str, Any], float]]:
-        """The extraction of ``body`` (see :func:`~scrapy_boilerplate.document.utf8_body`), JSON-ready,
-        and the seconds it took in the worker."""
+    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None) -> defer.Deferred:
+        """Fires with what :func:`scrapy_boilerplate.worker.classify` returns for the page."""
         if self.unavailable is not None:
             return defer.fail(WorkersUnavailable(self.unavailable))
-        result: defer.Deferred[tuple[dict[str, Any], float]] = defer.Deferred()
-        worker = min(self.workers, key=lambda worker: (not worker.ready.called, len(worker.jobs)))
-        worker.send((next(self._jobs), body, url), result)
-        return result
+        page = _Page((body, url, choice))
+        self._waiting.append(page)
+        self._dispatch()
+        return page.result
 
-    def close(self) -> defer.Deferred[None]:
-        """Let the workers finish their jobs and exit; fires when all have exited."""
-        self._closed = defer.Deferred()
-        for worker in self.workers:
-            worker.transport.closeStdin()
-        if not self.workers:
-            self._closed.callback(None)
-        return self._closed
+    def close(self) -> None:
+        """Stop the processes (the crawl has no page left for them)."""
+        self._closing = True
+        for call in self._retries:
+            if call.active():
+                call.cancel()
+        for each in self.workers:
+            if each.executor is not None:
+                each.executor.shutdown(wait=True)
+        self._fail_waiting("the worker processes are closed")
 
-    def ended(self, worker: _Worker, reason: BaseException) -> None:
-        """``worker`` exited: fail the page it died on, and requeue the others."""
-        self.workers.remove(worker)
-        jobs = list(worker.jobs.values())
-        if not worker.ready.called:
-            self.unavailable = f"the worker processes cannot start ({reason})"
-            worker.ready.errback(WorkersUnavailable(self.unavailable))
-        elif jobs:
-            result, _ = jobs.pop(0)
-            result.errback(WorkerError(f"the worker process died on this page ({reason})"))
-        if self._closed is not None or self.unavailable is not None:
-            for result, _ in jobs:
-                result.errback(WorkersUnavailable(self.unavailable or "the worker processes are closing"))
-            if self._closed is not None and not self.workers:
-                self._closed.callback(None)
+    @property
+    def running(self) -> int:
+        return sum(each.running for each in self.workers)
+
+    def _start(self, each: _Worker) -> None:
+        executor = ProcessPoolExecutor(1, mp_context=_CONTEXT, initializer=self.initializer,
+                                       initargs=(self.algorithm, self.options))
+        each.executor, each.running = executor, False
+        self._when_done(executor.submit(worker.started), lambda future: self._started(each, executor, future))
+
+    def _started(self, each: _Worker, executor: ProcessPoolExecutor, future: Future) -> None:
+        if each.executor is not executor or self._closing:
             return
-        self.restarts += 1
-        logger.warning("A worker process exited (%s); starting another", reason)
-        replacement = self._spawn()
-        replacement.ready.addErrback(lambda failure: None)  # ended() has taken care of it
-        for result, request in jobs:
-            replacement.send(request, result)
+        error = future.exception()
+        if error is None:
+            each.running, each.failed_starts = True, 0
+            self._dispatch()
+            return
+        executor.shutdown(wait=False)
+        each.executor = None
+        each.failed_starts += 1
+        self.failed_starts += 1
+        self.on_event("failed_starts")
+        if each.failed_starts >= self.max_failed_starts:
+            logger.warning("A worker process failed to start (%s); not starting it again", error)
+            each.retired = True
+            if all(other.retired for other in self.workers):
+                self._give_up(f"no worker process can start ({error})")
+            return
+        delay = self.first_backoff * 2 ** (each.failed_starts - 1)
+        logger.warning("A worker process failed to start (%s); starting it again in %.2f s", error, delay)
+        from twisted.internet import reactor
 
-    def _spawn(self) -> _Worker:
+        self._retries = [call for call in self._retries if call.active()]
+        self._retries.append(reactor.callLater(delay, self._start, each))
+
+    def _dispatch(self) -> None:
+        while self._waiting:
+            ready = [each for each in self.workers if each.running and len(each.batches) < BATCHES_IN_FLIGHT]
+            if not ready:
+                return
+            each = min(ready, key=lambda candidate: len(candidate.batches))
+            batch = [self._waiting.popleft()]
+            while not batch[0].suspect and self._waiting and not self._waiting[0].suspect and len(batch) < BATCH_SIZE:
+                batch.append(self._waiting.popleft())
+            executor = each.executor
+            try:
+                future = executor.submit(worker.classify_all, [page.arguments for page in batch])
+            except BrokenProcessPool:  # it died idle, or before its pages could tell
+                self._waiting.extendleft(reversed(batch))
+                self._died(each)
+                continue
+            each.batches.append(batch)
+            self._when_done(future, lambda future, each=each, executor=executor, batch=batch:
+                            self._classified(each, executor, batch, future))
+
+    def _classified(self, each: _Worker, executor: ProcessPoolExecutor, batch: list[_Page], future: Future) -> None:
+        if each.executor is not executor:
+            return  # its worker died and the batch has been dealt with
+        if isinstance(future.exception(), BrokenProcessPool):
+            self._died(each)
+            return
+        each.batches.remove(batch)
+        self._dispatch()
+        for page, (extraction, outcome, details) in zip(batch, future.result()):
+            if extraction is not None:
+                page.result.callback((extraction, outcome))
+            elif details is None:  # a documented error
+                page.result.errback(outcome)
+            else:  # a bug: it costs its page, with the traceback from the worker
+                page.result.errback(WorkerError(str(outcome), error_type=type(outcome).__name__, details=details))
+
+    def _died(self, each: _Worker) -> None:
+        """``each`` died: replace it, give its pages to the others, and fail the page it died on
+        (after the pool is in order again: failing it runs the caller's code).
+
+        That page is in the oldest batch: alone, it fails; with others, they
+        all go again, one at a time, so that the one that kills fails alone.
+        """
+        each.executor.shutdown(wait=False)
+        each.running = False
+        batches = list(each.batches)
+        each.batches.clear()
+        victim = batches.pop(0) if batches else []
+        for page in victim:
+            page.suspect = True
+        self._waiting.extendleft(reversed([page for batch in batches for page in batch]))
+        if len(victim) > 1:
+            self._waiting.extendleft(reversed(victim))
+        if not self._closing:
+            self.restarts += 1
+            self.on_event("restarts")
+            logger.warning("A worker process died; starting another")
+            self._start(each)
+            self._dispatch()
+        if len(victim) == 1:
+            victim[0].result.errback(WorkerError("the worker process died on this page"))
+
+    def _give_up(self, reason: str) -> None:
+        self.unavailable = reason
+        logger.error("%s: classifying in the crawl's process from now on", reason)
+        self._fail_waiting(reason)
+
+    def _fail_waiting(self, reason: str) -> None:
+        while self._waiting:
+            self._waiting.popleft().result.errback(WorkersUnavailable(reason))
+
+    @staticmethod
+    def _when_done(future: Future, callback: Callable[[Future], Any]) -> None:
+        """Run ``callback`` in the reactor's thread once ``future`` is done."""
         from twisted.internet import reactor  # imported late: importing it early installs a reactor
 
-        worker = _Worker(self)
-        # The worker imports this package from wherever this process does.
-        path = os.pathsep.join(entry or os.getcwd() for entry in sys.path)
-        process = reactor.spawnProcess(worker, sys.executable, [sys.executable, *self.command],
-                                       env={**os.environ, "PYTHONPATH": path}, childFDs={0: "w", 1: "r", 2: 2})
-        _widen_pipes(process)
-        worker.transport.write(self._configuration)
-        self.workers.append(worker)
-        return worker
-
-
-#: Bytes a worker's pipes hold: several pages, so that a worker has its next
-#: pages at hand while the crawl's process is busy elsewhere and cannot write.
-PIPE_SIZE = 1 << 20
-
-
-def _widen_pipes(process: Any) -> None:
-    try:
-        import fcntl
-
-        for pipe in (process.pipes[0], process.pipes[1]):
-            fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, PIPE_SIZE)
-    except (ImportError, AttributeError, OSError):  # not Linux, or above the system's limit
-        pass  # the default size works, more slowly
+        future.add_done_callback(lambda done: reactor.callFromThread(callback, done))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...result import Block
+from ...whitespace import collapse
 
 
 @dataclass(slots=True)
@@ -19,3 +20,7 @@ class BoilerpipeBlock(Block):
     words_in_links: int
     offset_start: int
     offset_end: int
+
+    def lines(self) -> list[str]:
+        """One line per original block fused into this one (their texts are joined by line breaks)."""
+        return [collapse(line) for line in self.text.split("\n")]

@@ -48,7 +48,7 @@ def run(root: etree._Element, options: JustextOptions) -> Extraction:
             cf_label, paragraph.heading and not options.no_headings, stopword_density,
         ))
     classify_in_context(blocks, options)
-    if not options.no_headlines:
+    if options.h1_always_good:
         for paragraph, block in zip(paragraphs, blocks):
             # A paragraph starting in an h1 is a heading: that test is the cheap one.
             if paragraph.heading and paragraph.element.tag == "h1":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -21,8 +22,9 @@ class JustextOptions(Options):
     (no stop words; both stop-word thresholds become 0), or ``"auto"``: for each
     page the shipped stoplist that covers most of its words.
 
-    Two rules of the Java port, off by default: ``no_headlines=False`` makes a
-    block in an ``<h1>`` always good; ``images=True`` adds each ``<img>``'s
+    Two rules of the Java port, off by default: ``h1_always_good=True`` makes a
+    block in an ``<h1>`` always good (it replaces ``no_headlines``, whose
+    ``False`` turned the rule on); ``images=True`` adds each ``<img>``'s
     ``alt`` text to its block and makes a block of images alone bad.
 
     ``early_headings=True`` runs the heading step before the context-sensitive
@@ -31,6 +33,7 @@ class JustextOptions(Options):
     """
 
     algorithm: ClassVar[str] = "justext"
+    renamed: ClassVar[Mapping[str, str]] = {"no_headlines": "h1_always_good"}
 
     length_low: int = 70
     length_high: int = 200
@@ -39,7 +42,7 @@ class JustextOptions(Options):
     max_link_density: float = 0.2
     max_heading_distance: int = 200
     no_headings: bool = False
-    no_headlines: bool = True
+    h1_always_good: bool = False
     early_headings: bool = False
     images: bool = False
     stoplist: Any = AUTO
@@ -52,7 +55,7 @@ class JustextOptions(Options):
         check_order("length_low", self.length_low, "length_high", self.length_high)
         check_order("stopwords_low", self.stopwords_low, "stopwords_high", self.stopwords_high)
         check_bool("no_headings", self.no_headings)
-        check_bool("no_headlines", self.no_headlines)
+        check_bool("h1_always_good", self.h1_always_good)
         check_bool("early_headings", self.early_headings)
         check_bool("images", self.images)
         stoplist = self.stoplist
