@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 #: Width at which the paper wraps a block's text into lines to measure its text density.
@@ -61,6 +62,10 @@ class TextBlock:
     def merge(self, following: TextBlock) -> None:
         """Absorb the block ``following`` this one: its text, counts, labels and content flag."""
         self.text = f"{self.text}\n{following.text}"
+        self._absorb(following)
+
+    def _absorb(self, following: TextBlock) -> None:
+        # All of merge but the text.
         self.words += following.words
         self.words_in_links += following.words_in_links
         self.words_in_wrapped_lines += following.words_in_wrapped_lines
@@ -70,6 +75,29 @@ class TextBlock:
         self.is_content |= following.is_content
         self.labels |= following.labels
         self._measure()
+
+
+def fuse(blocks: Iterable[TextBlock], joins: Callable[[TextBlock, TextBlock], bool]) -> list[TextBlock]:
+    """``blocks``, each block for which ``joins(run, block)`` holds merged into the run before it.
+
+    The merges are those of :meth:`TextBlock.merge`, in turn, but each run's
+    texts are joined once at its end (merging them one by one copies the run's
+    text every time: quadratic in a long run), so ``joins`` must not read the run's text.
+    """
+    kept: list[TextBlock] = []
+    texts: list[str] = []
+    for block in blocks:
+        if kept and joins(kept[-1], block):
+            kept[-1]._absorb(block)
+            texts.append(block.text)
+            continue
+        if len(texts) > 1:
+            kept[-1].text = "\n".join(texts)
+        kept.append(block)
+        texts = [block.text]
+    if len(texts) > 1:
+        kept[-1].text = "\n".join(texts)
+    return kept
 
 
 def edge_block() -> TextBlock:
