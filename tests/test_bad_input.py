@@ -10,6 +10,7 @@ import pytest
 from lxml import etree
 
 from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, extract
+from scrapy_boilerplate.walk import MAX_DEPTH
 
 
 @pytest.fixture(params=list(ALGORITHMS))
@@ -144,18 +145,33 @@ def test_100000_nested_divs(algorithm):
     assert kind in {"extraction", "error"}
 
 
-def test_deep_parsed_tree():
-    # Far deeper than Python's recursion limit. lxml builds this tree in
-    # quadratic time (each append checks the ancestors), hence not 100,000.
+def nested_divs(depth: int) -> tuple[etree._Element, etree._Element]:
+    """A tree built in code (libxml2 caps the depth only when parsing): html, body, then divs,
+    the innermost ``depth`` levels below html; the root and the innermost div."""
     root = etree.Element("html")
     element = etree.SubElement(root, "body")
-    for _ in range(10_000):
+    for _ in range(depth - 1):
         element = etree.SubElement(element, "div")
     element.text = "deep text"
-    (block,) = extract(root).blocks
+    return root, element
+
+
+def test_tree_built_in_code_as_deep_as_allowed(algorithm):
+    # Far deeper than Python's recursion limit and than libxml2 parses.
+    root, _ = nested_divs(MAX_DEPTH)
+    (block,) = [block for block in extract(root, algorithm=algorithm).blocks if block.text]
     assert block.text == "deep text"
     # Too deep for libxml2's XPath engine to evaluate; count its steps instead.
-    assert block.xpath.count("/div") == 10_000
+    assert block.xpath.count("/div") == MAX_DEPTH - 1
+
+
+def test_tree_built_in_code_deeper_than_allowed_is_refused(algorithm):
+    root, innermost = nested_divs(MAX_DEPTH + 1)
+    with pytest.raises(ExtractionError, match="deep"):
+        extract(root, algorithm=algorithm)
+    # Also from an element inside it: depth counts from the document's root.
+    with pytest.raises(ExtractionError, match="deep"):
+        extract(innermost.getparent().getparent(), algorithm=algorithm)
 
 
 def test_20_mb_page():
