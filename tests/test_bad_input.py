@@ -8,8 +8,9 @@ import zlib
 
 import pytest
 from lxml import etree
+from parsel import Selector
 
-from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, extract
+from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, OptionError, extract
 from scrapy_boilerplate.walk import MAX_DEPTH
 
 
@@ -117,7 +118,6 @@ def test_odd_input_gives_the_same_outcome_every_time(page, algorithm):
 
 
 def test_comments_and_processing_instructions_give_an_empty_extraction(algorithm):
-    from parsel import Selector
 
     root = etree.HTML("<html><body><!-- a comment --><p>text</p></body></html>")
     # libxml2's HTML parser reads processing instructions as comments: add one by hand.
@@ -182,3 +182,26 @@ def test_20_mb_page():
     result = extract(page)
     assert len(result.blocks) == 20_000_000 // len(paragraph)
     assert result.language == "English"
+
+
+def test_xml_parsed_tree_holding_invalid_text_is_refused(algorithm):
+    # libxml2's XML parser lets the reference of a lone surrogate in as
+    # invalid UTF-8, which lxml cannot decode when the text is read.
+    for tree in (Selector(text="<?xml ><p>&#xD800;"),
+                 etree.fromstring(b"<p>&#xD800;</p>", etree.XMLParser(recover=True))):
+        with pytest.raises(ExtractionError, match="not valid Unicode"):
+            extract(tree, algorithm=algorithm)
+
+
+def test_declutter_drops_malformed_link_urls():
+    result = extract('<p>some text <a href="http://[::1">bad</a> <a href="/ok">good</a></p>',
+                     url="http://example.com/", algorithm="declutter")
+    assert '<a>bad</a> <a href="http://example.com/ok">good</a>' in result.html
+    result = extract('<base href="http://[oops/"><p><a href="x">link</a></p>', algorithm="declutter")
+    assert "<p><a>link</a></p>" in result.html
+
+
+@pytest.mark.parametrize("url", ["http://a/\ud800", 123, b"http://a/"], ids=["lone surrogate", "int", "bytes"])
+def test_bad_url_argument_is_an_option_error(url, algorithm):
+    with pytest.raises(OptionError, match="invalid value for url"):
+        extract("<p>text</p>", url=url, algorithm=algorithm)

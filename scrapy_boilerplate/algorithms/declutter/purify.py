@@ -205,7 +205,10 @@ def _attributes(element: etree._Element, names: frozenset[str]) -> dict[str, str
                 continue
             base = element.base
             if base:
-                value = urljoin(base, value)
+                try:
+                    value = urljoin(base, value)
+                except ValueError:  # a malformed URL ("http://[::1"): the attribute is dropped
+                    continue
         kept[name] = _NOT_XML.sub("", value)
     return kept
 
