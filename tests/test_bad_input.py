@@ -118,7 +118,6 @@ def test_odd_input_gives_the_same_outcome_every_time(page, algorithm):
 
 
 def test_comments_and_processing_instructions_give_an_empty_extraction(algorithm):
-
     root = etree.HTML("<html><body><!-- a comment --><p>text</p></body></html>")
     # libxml2's HTML parser reads processing instructions as comments: add one by hand.
     root.find("body/p").append(etree.PI("target", "data"))
