@@ -1,6 +1,7 @@
 """The limits the README's "Bad input" section gives: seconds per MB and peak memory of each
 algorithm on enormous pages of three shapes, each extraction in a process of its own (so that
-the peak is its own), from the ``str``.
+the peak is its own), from the ``str``. Seconds are CPU time, which other processes sharing
+the machine do not inflate.
 
     python benchmarks/limits.py [--only NAME]
 """
@@ -29,9 +30,9 @@ from scrapy_boilerplate import extract
 extract("<p>" + "words to load the stoplists " * 10 + "</p>", algorithm={algorithm!r})
 {make}
 megabytes = len(page.encode()) / 1e6
-started = time.perf_counter()
+started = time.process_time()
 extract(page, algorithm={algorithm!r})
-seconds = time.perf_counter() - started
+seconds = time.process_time() - started
 print(megabytes, seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
 

@@ -85,17 +85,20 @@ def fuse(blocks: Iterable[TextBlock], joins: Callable[[TextBlock, TextBlock], bo
     text every time: quadratic in a long run), so ``joins`` must not read the run's text.
     """
     kept: list[TextBlock] = []
-    texts: list[str] = []
+    texts: list[str] | None = None  # those of the run kept[-1] starts, once a block joined it
     for block in blocks:
         if kept and joins(kept[-1], block):
-            kept[-1]._absorb(block)
+            run = kept[-1]
+            if texts is None:
+                texts = [run.text]
             texts.append(block.text)
+            run._absorb(block)
             continue
-        if len(texts) > 1:
+        if texts is not None:
             kept[-1].text = "\n".join(texts)
+            texts = None
         kept.append(block)
-        texts = [block.text]
-    if len(texts) > 1:
+    if texts is not None:
         kept[-1].text = "\n".join(texts)
     return kept
 
