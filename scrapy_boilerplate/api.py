@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import algorithms
 from .document import HtmlInput, to_root
+from .errors import ExtractionError, OptionError
 from .options import Options
 from .result import Extraction
 
@@ -20,14 +24,17 @@ def extract(
 ) -> Extraction:
     """Split ``html`` into blocks and label each as main text (good) or boilerplate (bad).
 
-    ``html`` is a ``str``, ``bytes`` (decoded like a crawler does), an lxml
+    ``html`` is a ``str``, ``bytes`` (decoded as Scrapy decodes a response), an lxml
     element or a parsel ``Selector`` (such as ``response.selector``); a parsed
     tree is used as it is, neither parsed again nor modified. ``option_values``
     are the algorithm's options by name; a prepared ``options`` object saves
     validating them on every call.
 
-    Raises :class:`~scrapy_boilerplate.OptionError` for an invalid option and
-    :class:`~scrapy_boilerplate.ExtractionError` for input that is not HTML.
+    Raises :class:`~scrapy_boilerplate.OptionError` for an invalid option or
+    ``url`` (not a ``str``, or a lone surrogate in it) and
+    :class:`~scrapy_boilerplate.ExtractionError` for input that is not HTML
+    (binary data, an unsupported type, a tree deeper than
+    :data:`~scrapy_boilerplate.walk.MAX_DEPTH` or holding invalid text).
     A page without text gives an empty :class:`Extraction`.
     """
     chosen = algorithms.get(algorithm)
@@ -35,7 +42,41 @@ def extract(
         options = chosen.options.from_mapping(option_values)
     elif option_values:
         options = options.replace(**option_values)
+    _check_url(url)
     root = to_root(html, url=url)
     if root is None:
         return Extraction(algorithm=algorithm)
-    return chosen.run(root, options)
+    with _collector_paused():
+        try:
+            return chosen.run(root, options)
+        except UnicodeDecodeError:
+            # lxml decodes text when it is read: text an XML parser let in
+            # as invalid UTF-8 (a lone surrogate's reference, &#xD800;).
+            raise ExtractionError("the tree holds text that is not valid Unicode") from None
+
+
+def _check_url(url: object) -> None:
+    if url is None:
+        return
+    if not isinstance(url, str):
+        raise OptionError("url", url, "expected a str or None")
+    if not url.isascii():
+        try:
+            url.encode("utf-8")
+        except UnicodeEncodeError:
+            raise OptionError("url", url, "holds a lone surrogate") from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    # An extraction makes a few objects per block and no reference cycles:
+    # the cycle collector's passes over them find nothing, and took half the
+    # time of a page of a million blocks.
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

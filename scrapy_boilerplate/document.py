@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any, Union
 
 from lxml import etree
-from w3lib.encoding import html_to_unicode
+from w3lib.encoding import (
+    html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom, resolve_encoding,
+)
 
 from .errors import ExtractionError
 
@@ -47,8 +49,8 @@ def to_root(page: HtmlInput, *, url: str | None = None) -> etree._Element | None
 
 
 def utf8_body(page: str | bytes) -> bytes:
-    """What :func:`parse_utf8` reads for ``page``: its text (bytes decoded as a crawler does,
-    see :func:`decode`) in UTF-8, stripped, without NUL characters.
+    """What :func:`parse_utf8` reads for ``page``: its text (bytes decoded as Scrapy decodes
+    a response, see :func:`decode`) in UTF-8, stripped, without NUL characters.
 
     Raises :class:`ExtractionError` for binary data.
     """
@@ -67,8 +69,33 @@ def refuse_binary(page: str | bytes) -> None:
 
 
 def decode(body: bytes, content_type: str | None = None) -> str:
-    """Decode ``body`` as a crawler does: BOM, then the declared charset, then UTF-8 with replacement."""
-    return html_to_unicode(content_type, body)[1]
+    """Decode ``body`` as Scrapy decodes a response's (``TextResponse.text``), with the same w3lib calls.
+
+    The encoding is the one the BOM, ``content_type`` (the ``Content-Type``
+    header) or the page declares; else ASCII or UTF-8 if the body decodes
+    with either, else what ``charset_normalizer`` (Scrapy's detector) finds,
+    else ASCII; bytes that do not decode become replacement characters.
+    """
+    content_type = content_type or ""
+    declared = read_bom(body)[0] or http_content_type_encoding(content_type) or html_body_declared_encoding(body)
+    if declared:
+        return html_to_unicode(f"charset={declared}", body)[1]
+    return html_to_unicode(content_type, body, auto_detect_fun=_detect_encoding, default_encoding="ascii")[1]
+
+
+def _detect_encoding(body: bytes) -> str | None:
+    # TextResponse._auto_detect_fun of Scrapy 2.19, which cannot be imported
+    # here: the engine does not load Scrapy. tests/test_decode.py holds the two equal.
+    for encoding in ("ascii", "utf-8"):
+        try:
+            body.decode(encoding)
+        except UnicodeError:
+            continue
+        return resolve_encoding(encoding)
+    from charset_normalizer import from_bytes  # Scrapy's dependency, loaded only for undeclared legacy encodings
+
+    match = from_bytes(body).best()
+    return resolve_encoding(match.encoding) if match else None
 
 
 def parse(text: str, *, url: str | None = None) -> etree._Element | None:

@@ -7,7 +7,8 @@ tag it has had so far: a child's XPath is its parent's and one step,
 ``f"{parent}/{tag}[{index}]"``. One string per such element costs less than
 any way of making strings only for the elements blocks start in; the price
 is memory quadratic in the depth of the open chain: about 15 MB for a page
-nested to the 2,047 levels libxml2 parses.
+nested to the 2,047 levels libxml2 parses, about 60 MB at ``walk.MAX_DEPTH``,
+beyond which the walkers refuse a tree.
 """
 
 from __future__ import annotations

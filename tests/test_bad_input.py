@@ -8,8 +8,10 @@ import zlib
 
 import pytest
 from lxml import etree
+from parsel import Selector
 
-from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, extract
+from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, OptionError, extract
+from scrapy_boilerplate.walk import MAX_DEPTH
 
 
 @pytest.fixture(params=list(ALGORITHMS))
@@ -116,8 +118,6 @@ def test_odd_input_gives_the_same_outcome_every_time(page, algorithm):
 
 
 def test_comments_and_processing_instructions_give_an_empty_extraction(algorithm):
-    from parsel import Selector
-
     root = etree.HTML("<html><body><!-- a comment --><p>text</p></body></html>")
     # libxml2's HTML parser reads processing instructions as comments: add one by hand.
     root.find("body/p").append(etree.PI("target", "data"))
@@ -144,18 +144,33 @@ def test_100000_nested_divs(algorithm):
     assert kind in {"extraction", "error"}
 
 
-def test_deep_parsed_tree():
-    # Far deeper than Python's recursion limit. lxml builds this tree in
-    # quadratic time (each append checks the ancestors), hence not 100,000.
+def nested_divs(depth: int) -> tuple[etree._Element, etree._Element]:
+    """A tree built in code (libxml2 caps the depth only when parsing): html, body, then divs,
+    the innermost ``depth`` levels below html; the root and the innermost div."""
     root = etree.Element("html")
     element = etree.SubElement(root, "body")
-    for _ in range(10_000):
+    for _ in range(depth - 1):
         element = etree.SubElement(element, "div")
     element.text = "deep text"
-    (block,) = extract(root).blocks
+    return root, element
+
+
+def test_tree_built_in_code_as_deep_as_allowed(algorithm):
+    # Far deeper than Python's recursion limit and than libxml2 parses.
+    root, _ = nested_divs(MAX_DEPTH)
+    (block,) = [block for block in extract(root, algorithm=algorithm).blocks if block.text]
     assert block.text == "deep text"
     # Too deep for libxml2's XPath engine to evaluate; count its steps instead.
-    assert block.xpath.count("/div") == 10_000
+    assert block.xpath.count("/div") == MAX_DEPTH - 1
+
+
+def test_tree_built_in_code_deeper_than_allowed_is_refused(algorithm):
+    root, innermost = nested_divs(MAX_DEPTH + 1)
+    with pytest.raises(ExtractionError, match="deep"):
+        extract(root, algorithm=algorithm)
+    # Also from an element inside it: depth counts from the document's root.
+    with pytest.raises(ExtractionError, match="deep"):
+        extract(innermost.getparent().getparent(), algorithm=algorithm)
 
 
 def test_20_mb_page():
@@ -166,3 +181,26 @@ def test_20_mb_page():
     result = extract(page)
     assert len(result.blocks) == 20_000_000 // len(paragraph)
     assert result.language == "English"
+
+
+def test_xml_parsed_tree_holding_invalid_text_is_refused(algorithm):
+    # libxml2's XML parser lets the reference of a lone surrogate in as
+    # invalid UTF-8, which lxml cannot decode when the text is read.
+    for tree in (Selector(text="<?xml ><p>&#xD800;"),
+                 etree.fromstring(b"<p>&#xD800;</p>", etree.XMLParser(recover=True))):
+        with pytest.raises(ExtractionError, match="not valid Unicode"):
+            extract(tree, algorithm=algorithm)
+
+
+def test_declutter_drops_malformed_link_urls():
+    result = extract('<p>some text <a href="http://[::1">bad</a> <a href="/ok">good</a></p>',
+                     url="http://example.com/", algorithm="declutter")
+    assert '<a>bad</a> <a href="http://example.com/ok">good</a>' in result.html
+    result = extract('<base href="http://[oops/"><p><a href="x">link</a></p>', algorithm="declutter")
+    assert "<p><a>link</a></p>" in result.html
+
+
+@pytest.mark.parametrize("url", ["http://a/\ud800", 123, b"http://a/"], ids=["lone surrogate", "int", "bytes"])
+def test_bad_url_argument_is_an_option_error(url, algorithm):
+    with pytest.raises(OptionError, match="invalid value for url"):
+        extract("<p>text</p>", url=url, algorithm=algorithm)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 #: Width at which the paper wraps a block's text into lines to measure its text density.
@@ -61,6 +62,10 @@ class TextBlock:
     def merge(self, following: TextBlock) -> None:
         """Absorb the block ``following`` this one: its text, counts, labels and content flag."""
         self.text = f"{self.text}\n{following.text}"
+        self._absorb(following)
+
+    def _absorb(self, following: TextBlock) -> None:
+        # All of merge but the text.
         self.words += following.words
         self.words_in_links += following.words_in_links
         self.words_in_wrapped_lines += following.words_in_wrapped_lines
@@ -70,6 +75,32 @@ class TextBlock:
         self.is_content |= following.is_content
         self.labels |= following.labels
         self._measure()
+
+
+def fuse(blocks: Iterable[TextBlock], joins: Callable[[TextBlock, TextBlock], bool]) -> list[TextBlock]:
+    """``blocks``, each block for which ``joins(run, block)`` holds merged into the run before it.
+
+    The merges are those of :meth:`TextBlock.merge`, in turn, but each run's
+    texts are joined once at its end (merging them one by one copies the run's
+    text every time: quadratic in a long run), so ``joins`` must not read the run's text.
+    """
+    kept: list[TextBlock] = []
+    texts: list[str] | None = None  # those of the run kept[-1] starts, once a block joined it
+    for block in blocks:
+        if kept and joins(kept[-1], block):
+            run = kept[-1]
+            if texts is None:
+                texts = [run.text]
+            texts.append(block.text)
+            run._absorb(block)
+            continue
+        if texts is not None:
+            kept[-1].text = "\n".join(texts)
+            texts = None
+        kept.append(block)
+    if texts is not None:
+        kept[-1].text = "\n".join(texts)
+    return kept
 
 
 def edge_block() -> TextBlock:

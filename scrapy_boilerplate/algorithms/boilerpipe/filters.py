@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .document import TextBlock, TextDocument, edge_block
+from .document import TextBlock, TextDocument, edge_block, fuse
 from .labels import INDICATES_END_OF_TEXT, MIGHT_BE_CONTENT, TITLE
 
 
@@ -228,22 +228,18 @@ class BlockProximityFusion:
             start = next((i for i, block in enumerate(blocks) if block.is_content), -1)
             if start < 0:
                 return False
-        kept = blocks[:start + 1]
-        previous = blocks[start]
-        for block in blocks[start + 1:]:
-            if (
-                block.is_content
-                and block.offset_start - previous.offset_end - 1 <= self.max_distance
-                and (previous.is_content or not self.content_only)
-            ):
-                previous.merge(block)
-            else:
-                kept.append(block)
-                previous = block
+        kept = blocks[:start] + fuse(blocks[start:], self._joins)
         if len(kept) == len(blocks):
             return False
         document.blocks = kept
         return True
+
+    def _joins(self, previous: TextBlock, block: TextBlock) -> bool:
+        return (
+            block.is_content
+            and block.offset_start - previous.offset_end - 1 <= self.max_distance
+            and (previous.is_content or not self.content_only)
+        )
 
 
 @dataclass(frozen=True)
@@ -326,13 +322,12 @@ class SimpleBlockFusionProcessor:
         blocks = document.blocks
         if len(blocks) < 2:
             return False
-        kept = [blocks[0]]
-        for block in blocks[1:]:
-            if kept[-1].text_density == block.text_density:
-                kept[-1].merge(block)
-            else:
-                kept.append(block)
+        kept = fuse(blocks, _same_text_density)
         if len(kept) == len(blocks):
             return False
         document.blocks = kept
         return True
+
+
+def _same_text_density(run: TextBlock, block: TextBlock) -> bool:
+    return run.text_density == block.text_density

@@ -17,7 +17,7 @@ from itertools import chain
 from lxml import etree
 
 from ... import xpath
-from ...walk import skip_subtree
+from ...walk import depth_left, skip_subtree, too_deep
 from ...whitespace import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
@@ -108,6 +108,7 @@ def segment(root: etree._Element) -> TextDocument:
     # ``left``, its children not reached yet, is 0: it ends before the next
     # node starts. The final None ends all.
     open_elements: list[tuple] = []  # (node, action, and its parent's counts, path and left)
+    max_depth = depth_left(root)
     nodes = root.iter()
     left = 2  # the root, then the None
     for node in chain(nodes, (None,)):
@@ -170,6 +171,8 @@ def segment(root: etree._Element) -> TextDocument:
             children = len(node)
         open_elements.append((node, action, counts, path, left))
         if children:
+            if len(open_elements) > max_depth:
+                raise too_deep()
             counts, path = {}, f"{path}/{tag}[{count}]"
         left = children
 

@@ -17,6 +17,7 @@ from urllib.parse import urljoin
 
 from lxml import etree, html as lxml_html
 
+from ...walk import depth_left, too_deep
 from ...whitespace import collapse
 from .options import DeclutterOptions
 from .shake import REMOVED, Verdict
@@ -73,8 +74,33 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
             segments.append(Segment(start, deciders[-1][0], text, chars_in_links))
         start, pieces, chars_in_links = element, [], 0
 
+    # The text bound for the end of ``unwritten_target``, written at once when
+    # something else is written: writing each piece as it comes copies all
+    # the text before it in that element, quadratic in a long run of pieces.
+    unwritten: list[str] = []
+    unwritten_target = None
+
+    def write_text() -> None:
+        text = "".join(unwritten)
+        unwritten.clear()
+        last = _last_child(unwritten_target)
+        if last is None:
+            unwritten_target.text = (unwritten_target.text or "") + text
+        else:
+            last.tail = (last.tail or "") + text
+
+    def add_child(target: etree._Element, tag: str, attributes: dict[str, str]) -> etree._Element:
+        if unwritten and target is unwritten_target:
+            write_text()
+        return etree.SubElement(target, tag, attributes)
+
+    def break_line(target: etree._Element) -> None:
+        if unwritten and target is unwritten_target:
+            write_text()
+        _break_line(target)
+
     def add_text(text: str) -> None:
-        nonlocal chars_in_links, pending_break
+        nonlocal chars_in_links, pending_break, unwritten_target
         pieces.append(text)
         if links:
             chars_in_links += len(collapse(text))
@@ -82,15 +108,17 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
         if target is None:
             return
         text = _NOT_XML.sub("", text)
+        if target is not unwritten_target:
+            if unwritten:
+                write_text()
+            unwritten_target = target
         if pending_break and not text.isspace():
-            _break_line(target)
+            break_line(target)
             pending_break = False
-        if len(target):
-            last = target[-1]
-            last.tail = (last.tail or "") + text
-        else:
-            target.text = (target.text or "") + text
+        unwritten.append(text)
 
+    # An element d levels below ``root`` makes ``targets`` d + 2 long.
+    max_depth = depth_left(root) + 2
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
     for event, node in walker:
         if event == "start":
@@ -113,12 +141,14 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
                 if boundary:
                     pending_break = False
                 elif pending_break:
-                    _break_line(target)
+                    break_line(target)
                     pending_break = False
-                target = etree.SubElement(target, tag, _attributes(node, allowed[tag]))
+                target = add_child(target, tag, _attributes(node, allowed[tag]))
             elif boundary:
                 pending_break = True
             targets.append(target)
+            if len(targets) > max_depth:
+                raise too_deep()
             if tag == "a":
                 links += 1
             if node.text:
@@ -141,6 +171,8 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
         if node.tail and node is not root:
             add_text(node.tail)
     cut(root)
+    if unwritten:
+        write_text()
     return document, segments
 
 
@@ -173,18 +205,26 @@ def _attributes(element: etree._Element, names: frozenset[str]) -> dict[str, str
                 continue
             base = element.base
             if base:
-                value = urljoin(base, value)
+                try:
+                    value = urljoin(base, value)
+                except ValueError:  # a malformed URL ("http://[::1"): the attribute is dropped
+                    continue
         kept[name] = _NOT_XML.sub("", value)
     return kept
 
 
 def _break_line(target: etree._Element) -> None:
     """End the line of inline content at the end of ``target``, if there is one."""
-    if len(target):
-        last = target[-1]
+    last = _last_child(target)
+    if last is not None:
         inline = bool(last.tail and not last.tail.isspace()) or (
             last.tag not in BLOCK_LEVEL and last.tag != "br")
     else:
         inline = bool(target.text and not target.text.isspace())
     if inline:
         etree.SubElement(target, "br")
+
+
+def _last_child(element: etree._Element) -> etree._Element | None:
+    # len(element) and element[-1] count the children one by one.
+    return next(reversed(element), None)

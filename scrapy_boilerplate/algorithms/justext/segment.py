@@ -17,7 +17,7 @@ from itertools import chain
 from lxml import etree
 
 from ... import xpath
-from ...walk import skip_subtree
+from ...walk import depth_left, skip_subtree, too_deep
 from ...whitespace import SPACE_RUNS, collapse
 
 #: The tags that start and end a paragraph.
@@ -163,6 +163,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # hides of its parent's state, until ``left``, its children not reached
     # yet, is 0: it ends before the next node starts. The final None ends all.
     open_elements: list[tuple] = []  # (element, kind, code, and its parent's counts, path and left)
+    max_depth = depth_left(root)
     nodes = root.iter()
     left = 2  # the root, then the None
     for node in chain(nodes, (None,)):
@@ -238,6 +239,8 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
             pending += node.text or ""
             if children:
                 open_elements.append((node, kind, code, counts, path, left))
+                if len(open_elements) > max_depth:
+                    raise too_deep()
                 counts, path, left = {}, node_path, children
             else:
                 pending += node.tail or ""
@@ -270,6 +273,8 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         pending = node.text or ""
         open_elements.append((node, kind, code, counts, path, left))
         if children:  # a leaf ends before the next node, its parent's state untouched
+            if len(open_elements) > max_depth:
+                raise too_deep()
             counts, path = {}, node_path
         left = children
 

@@ -1,0 +1,59 @@
+"""What the fuzzers share: a page in each form ``extract`` accepts, and the check of one call.
+
+The promise checked (README, "Bad input"): ``extract`` returns an
+:class:`Extraction` or raises a :class:`BoilerplateError`, nothing else, and
+leaves a tree it is given as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import parsel
+from lxml import etree
+
+from scrapy_boilerplate import BoilerplateError, Extraction, extract
+
+#: The forms of a page: text, its UTF-8 bytes, parsel Selectors parsing it as
+#: HTML or XML, and an lxml tree from a recovering XML parser.
+FORMS = ("str", "bytes", "html selector", "xml selector", "xml tree")
+
+
+def in_form(text: str, form: str) -> Any:
+    """``text`` as ``form``; ``None`` when parsel or lxml cannot build that form of it."""
+    if form == "str":
+        return text
+    if form == "bytes":
+        return text.encode("utf-8", "surrogatepass")
+    try:
+        if form == "xml tree":
+            parser = etree.XMLParser(recover=True, huge_tree=True)
+            return etree.fromstring(text.encode("utf-8", "surrogatepass"), parser)
+        return parsel.Selector(text=text, type="xml" if form == "xml selector" else "html")
+    except (ValueError, etree.LxmlError):
+        return None
+
+
+def check_extract(page: Any, algorithm: str, url: Any = None) -> Extraction | None:
+    """``extract(page)``: an Extraction with JSON-ready data, or a documented error (``None``)."""
+    root = getattr(page, "root", page)
+    before = _snapshot(root) if isinstance(root, etree._Element) else None
+    try:
+        result = extract(page, algorithm=algorithm, url=url)
+    except BoilerplateError:
+        result = None
+    else:
+        assert isinstance(result, Extraction)
+        json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8")
+    if before is not None:
+        assert _snapshot(root) == before, "the caller's tree was changed"
+    return result
+
+
+def _snapshot(root: etree._Element) -> object:
+    try:
+        return etree.tostring(root.getroottree())
+    except etree.SerialisationError:  # text that is not valid UTF-8 (&#xD800; in XML): its structure
+        return [(node.tag, len(node), dict(node.attrib) if isinstance(node.tag, str) else None)
+                for node in root.getroottree().iter()]

@@ -1,0 +1,54 @@
+"""Generated HTML-ish documents, in every input form, for every algorithm: only documented
+errors, and the caller's tree unchanged (longer runs: the atheris harness in ``fuzz/``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from scrapy_boilerplate import ALGORITHMS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fuzz"))
+from forms import FORMS, check_extract, in_form  # noqa: E402
+
+TAGS = ("html", "head", "title", "body", "base", "p", "div", "pre", "span", "b", "a", "br", "h1", "li",
+        "table", "td", "form", "iframe", "object", "param", "script", "style", "select", "img", "aside",
+        "x-select", "svg", "math")
+ATTRIBUTES = st.sampled_from([
+    "", ' href="http://[::1"', ' href="/a"', ' href="javascript:x()"', ' href="http://a/\ud800"',
+    ' class="comment share"', ' class="byline"', ' id="sidebar"', ' hidden', ' style="display:none"',
+    ' alt="an image"', ' rel="stylesheet"', ' role="navigation"', ' href="http://[oops/"',
+])
+PIECES = st.sampled_from([
+    "the", "of", "word", "Москва", "©", "&copy;", "&#xD800;", "&#0;", "&#x1F600;", "&nosuch;", "&amp;",
+    " ", "\n", "\xa0", "\x00", "\x0c", "<!-- c -->", "<?pi x?>", "<![CDATA[x]]>", '<?xml version="1.0"?>',
+    '<meta charset="cp1251">', "<", ">", "</p>", "</div>",
+])
+
+
+def element(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.builds(
+        lambda tag, attributes, parts: f"<{tag}{attributes}>{''.join(parts)}</{tag}>",
+        st.sampled_from(TAGS), ATTRIBUTES, st.lists(children, max_size=4),
+    )
+
+
+TEXT = st.lists(PIECES | st.text(max_size=6), max_size=8).map(" ".join)
+DOCUMENTS = st.recursive(TEXT, element, max_leaves=25)
+URLS = st.one_of(st.none(), st.sampled_from(["http://example.com/a/", "http://[::1", "", "x"]), st.text(max_size=10))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(DOCUMENTS, st.sampled_from(FORMS), st.sampled_from(list(ALGORITHMS)), URLS)
+def test_only_documented_errors_and_the_tree_unchanged(document, form, algorithm, url):
+    page = in_form(document, form)
+    if page is not None:
+        check_extract(page, algorithm, url)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300), st.sampled_from(list(ALGORITHMS)))
+def test_any_bytes_in_every_algorithm(body, algorithm):
+    check_extract(body, algorithm)

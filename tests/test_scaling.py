@@ -1,0 +1,54 @@
+"""Every algorithm's work grows linearly with the page, whatever its shape.
+
+Each test times an extraction on pages of n and 4n units of one shape and
+bounds the ratio of the best of several runs: about 4 when the work is
+linear, 16 when it is quadratic, as it was for the shapes of issue 17
+(declutter and an element with many children, boilerpipe and runs of
+``<br>``). No absolute time is asserted. Depth has its own limit and tests
+(``test_bad_input.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from scrapy_boilerplate import ALGORITHMS, extract
+from scrapy_boilerplate.document import parse
+
+#: Pages of ``n`` units of each shape, and the ``n`` timed with 4n: large
+#: enough for a quadratic part to show (boilerpipe's fusion needed 40,000 lines).
+SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
+    "siblings": (lambda n: "<body>" + "<div>w</div>" * n + "</body>", 5000),
+    # Nests of 100 levels, text at every level. The depth itself is capped
+    # (walk.MAX_DEPTH): XPaths, which spell out their ancestors, grow with its square.
+    "nesting": (lambda n: "<body>" + ("<div>w" * 100 + "</div>" * 100) * (n // 100) + "</body>", 5000),
+    "br runs": (lambda n: "<p>" + "line of a poem<br>\n" * n + "</p>", 40000),
+    "one huge text": (lambda n: "<p>" + "word " * (10 * n) + "</p>", 5000),
+    "many children": (lambda n: "<pre>" + "<span>x</span> y\n" * n + "</pre>", 5000),
+}
+RUNS = 3
+#: Linear work gives about 4; quadratic work 16.
+MAX_RATIO = 10
+
+
+def best_time(page: str, algorithm: str) -> float:
+    root = parse(page)
+    times = []
+    for _ in range(RUNS):
+        started = time.perf_counter()
+        extract(root, algorithm=algorithm)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_four_times_the_page_is_about_four_times_the_work(algorithm, shape):
+    make, units = SHAPES[shape]
+    extract(make(units), algorithm=algorithm)  # loads what the first run needs (stoplists)
+    small = best_time(make(units), algorithm)
+    large = best_time(make(4 * units), algorithm)
+    assert large / small < MAX_RATIO, f"{large / small:.1f} times the time for 4 times the page"
