@@ -1,0 +1,384 @@
+"""Where the good blocks' text lies in the page, and what structure holds it: the input of the renderers.
+
+Every algorithm gives each block its text and the XPath of the element it
+starts in; none of them is asked for more. From that element a walk in
+document order finds the block's text in the page's text nodes, ignoring
+whitespace (algorithms differ in how they join and collapse it), and cuts it
+into runs, each held by one text node. A run's element says everything the
+renderers need: the nearest element that is not inline (a paragraph, a list
+item, a table cell...) groups runs into :class:`Piece` objects, that
+element's ancestors give the structure (headings, lists, quotes, code, tables)
+and the inline elements between them and the text the markup (links,
+emphasis, inline code, images).
+
+A block whose text the walk cannot find in the page (an algorithm's own
+additions, text it skipped coinciding with its own) becomes one piece without
+inline markup in the element it starts in: the renderers always write every
+word of every good block, in order. Without the page (an unpickled
+:class:`~scrapy_boilerplate.Extraction`), each block is placed in a skeleton
+rebuilt from the XPaths alone: the same structure, no inline markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+from lxml import etree
+
+from .result import Block
+from .whitespace import collapse
+
+#: Elements that do not end a run of text: their text continues the text around them.
+INLINE_TAGS = frozenset({
+    "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite", "code", "data", "del", "dfn", "em",
+    "font", "i", "img", "ins", "kbd", "label", "mark", "nobr", "q", "s", "samp", "small", "span", "strike",
+    "strong", "sub", "sup", "time", "tt", "u", "var", "wbr", "br",
+})
+#: Inline elements the renderers write as markup; the others are only their text.
+MARKUP_TAGS = frozenset({"a", "b", "strong", "i", "em", "code", "kbd", "samp", "tt", "img"})
+#: Elements whose position in the page's structure the renderers write.
+STRUCTURE_TAGS = frozenset({
+    "blockquote", "ul", "ol", "menu", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
+    "h1", "h2", "h3", "h4", "h5", "h6",
+})
+#: Elements whose text no algorithm counts as the page's text.
+_NOT_TEXT_TAGS = frozenset({"script", "style", "template", "head"})
+#: How many characters of text nodes that are not the block's the walk passes before it gives up.
+_MAX_SKIPPED = 20_000
+
+
+@dataclass(slots=True)
+class Run:
+    """``text[start:end]`` of a piece, held by one text node (or an image's ``alt``, or an image
+    without text when ``start == end``), inside the markup elements ``inline``, outermost first."""
+
+    start: int
+    end: int
+    inline: tuple[etree._Element, ...]
+
+
+@dataclass(slots=True)
+class Piece:
+    """Text of one good block inside one element that is not inline (``element``).
+
+    ``structure`` holds the element's ancestors (itself included) that are in
+    :data:`STRUCTURE_TAGS`, outermost first; ``runs`` index ``text``, the block's text.
+    """
+
+    element: etree._Element
+    structure: tuple[etree._Element, ...]
+    text: str
+    runs: list[Run]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """The parsed page an extraction came from, and the URL its links are relative to."""
+
+    root: etree._Element
+    url: str | None
+
+    @property
+    def base(self) -> str | None:
+        """The URL relative links resolve against: the page's ``<base href>`` against its URL."""
+        document = self.root.getroottree()
+        url = self.url or document.docinfo.URL
+        base = document.getroot().find("head/base[@href]")
+        if base is not None:
+            return urljoin(url or "", base.get("href").strip())
+        return url
+
+
+def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
+    """The pieces of the good blocks of ``blocks``, in document order."""
+    good = [block for block in blocks if block.is_good and block.text]
+    if not good:
+        return []
+    resolve = _resolver(page.root) if page is not None else _skeleton(good)
+    placements: dict[etree._Element, tuple[etree._Element, tuple[etree._Element, ...]]] = {}
+    structures: dict[etree._Element, tuple[etree._Element, ...]] = {}
+    result: list[Piece] = []
+    for block in good:
+        text = block.text
+        start = resolve(block.xpath)
+        runs = _find(text, start) if start is not None else None
+        if runs is None:  # the block as one run in the element it starts in
+            runs = [(0, len(text), start)]
+        current = None
+        for begin, end, holder in runs:
+            placement = placements.get(holder) if holder is not None else (None, ())
+            if placement is None:
+                placement = placements[holder] = _placement(holder)
+            element, inline = placement
+            if current is None or current.element is not element:
+                structure = structures.get(element) if element is not None else ()
+                if structure is None:
+                    structure = structures[element] = _structure(element)
+                current = Piece(element, structure, text, [])
+                result.append(current)
+            current.runs.append(Run(begin, end, inline))
+    return result
+
+
+def _find(text: str, start: etree._Element) -> list[tuple[int, int, etree._Element]] | None:
+    """Where ``text`` lies in the text nodes from ``start`` on: (start, end, holder) of each node that
+    holds some of it; ``None`` if it is not found there."""
+    runs: list[tuple[int, int, etree._Element]] = []
+    images: list[tuple[int, int, etree._Element]] = []  # images seen before the first run
+    position = 0
+    length = len(text)
+    skipped = 0
+    for piece, holder in _text_from(start):
+        if piece is None:  # an image: its alt text may be part of the block
+            piece = holder.get("alt")
+            if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
+                (runs if runs else images).append((position, position, holder))
+                continue
+        elif piece.isspace() or (end := _match(text, position, piece)) is None:
+            skipped += len(piece)
+            if skipped > _MAX_SKIPPED:
+                return None
+            images.clear()
+            continue
+        if not runs and images:
+            runs.extend(images)
+        begin = position
+        while text[begin].isspace():
+            begin += 1
+        runs.append((begin, end, holder))
+        position = end
+        if position == length or text[position:].isspace():
+            return runs
+    return None
+
+
+def _match(text: str, position: int, piece: str) -> int | None:
+    """Where ``piece`` ends in ``text`` if it follows ``position``, whitespace aside; ``None`` if it does not."""
+    words = collapse(piece)
+    while position < len(text) and text[position].isspace():
+        position += 1
+    if text.startswith(words, position):
+        return position + len(words)
+    # The algorithm's whitespace differs from one space (a line break, spaces around links).
+    for word in words.split(" "):
+        while position < len(text) and text[position].isspace():
+            position += 1
+        if not text.startswith(word, position):
+            return None
+        position += len(word)
+    return position
+
+
+def _text_from(start: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
+    """The page's text nodes from the start of ``start`` to the end of the page, in document order,
+    each with the element holding it; ``(None, img)`` for each image."""
+    yield from _subtree_text(start)
+    node = start
+    while (parent := node.getparent()) is not None:
+        if node.tail:
+            yield node.tail, parent
+        sibling = node.getnext()
+        while sibling is not None:
+            yield from _subtree_text(sibling)
+            if sibling.tail:
+                yield sibling.tail, parent
+            sibling = sibling.getnext()
+        node = parent
+
+
+def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
+    if not isinstance(top.tag, str):
+        return
+    walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
+    for event, node in walker:
+        if event == "start":
+            tag = node.tag
+            if tag in _NOT_TEXT_TAGS:
+                walker.skip_subtree()
+            elif tag == "img":
+                yield None, node
+            elif node.text:
+                yield node.text, node
+        elif node is not top and node.tail:
+            yield node.tail, node.getparent()
+
+
+def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
+    """The nearest element holding ``holder`` (itself included) that is not inline, and the markup
+    elements from there down to ``holder``, outermost first."""
+    inline = []
+    element = holder
+    while element.tag in INLINE_TAGS:
+        if element.tag in MARKUP_TAGS:
+            inline.append(element)
+        parent = element.getparent()
+        if parent is None:
+            break
+        element = parent
+    inline.reverse()
+    return element, tuple(inline)
+
+
+def _structure(element: etree._Element) -> tuple[etree._Element, ...]:
+    found = [node for node in element.iterancestors(*STRUCTURE_TAGS)]
+    found.reverse()
+    if element.tag in STRUCTURE_TAGS:
+        found.append(element)
+    return tuple(found)
+
+
+def _resolver(root: etree._Element) -> Callable[[str], etree._Element | None]:
+    """A function from the XPaths of :mod:`scrapy_boilerplate.xpath` to the elements of ``root``'s
+    document (``None`` for one that selects nothing), remembering every element it passes."""
+    top = root.getroottree().getroot()
+    found: dict[str, etree._Element | None] = {"": None}
+
+    def resolve(path: str) -> etree._Element | None:
+        if path in found:
+            return found[path]
+        # Climb to the nearest known ancestor, without recursion: pages can be very deep.
+        missing = []
+        while path not in found:
+            missing.append(path)
+            path = path.rpartition("/")[0]
+        for path in reversed(missing):
+            parent_path, _, name = path.rpartition("/")
+            if not parent_path:
+                found[path] = top if name == f"{top.tag}[1]" else None
+            else:
+                parent = found[parent_path]
+                found[path] = _child(parent, name) if parent is not None else None
+        return found[path]
+
+    return resolve
+
+
+def _child(parent: etree._Element, step: str) -> etree._Element | None:
+    """The child of ``parent`` that the XPath step ``tag[n]`` selects."""
+    tag, _, index = step[:-1].rpartition("[")
+    if not index.isdigit():
+        return None
+    wanted = int(index)
+    for number, child in enumerate(parent.iterchildren(tag), 1):
+        if number == wanted:
+            return child
+    return None
+
+
+def _skeleton(blocks: Sequence[Block]) -> Callable[[str], etree._Element | None]:
+    """A resolver over a tree rebuilt from the blocks' XPaths, each block's text in its element."""
+    elements: dict[str, etree._Element] = {}
+    for block in blocks:
+        element = elements.get(block.xpath)
+        if element is None:
+            element = _skeleton_element(block.xpath, elements)
+        if element is None:
+            continue
+        if len(element) or element.text:
+            # A second block in the element: after everything it holds so far.
+            marker = etree.SubElement(element, "wbr")
+            marker.tail = block.text
+        else:
+            element.text = block.text
+    return elements.get
+
+
+def _skeleton_element(path: str, elements: dict[str, etree._Element]) -> etree._Element | None:
+    parent = None
+    prefix = ""
+    for name in path.split("/")[1:]:
+        prefix = f"{prefix}/{name}"
+        element = elements.get(prefix)
+        if element is None:
+            tag = name.partition("[")[0]
+            try:
+                element = etree.Element(tag) if parent is None else etree.SubElement(parent, tag)
+            except ValueError:  # not a valid element name
+                return None
+            elements[prefix] = element
+        parent = element
+    return parent
+
+
+#: Markup nested deeper than this inside a piece is written as its text (no recursion limit to hit).
+MAX_MARKUP_DEPTH = 32
+
+
+@dataclass(slots=True)
+class Span:
+    """A markup element's share of a piece: ``text[start:end]``, as ``children``: other spans,
+    ``(start, end)`` slices of text, and images (their ``img`` element)."""
+
+    element: etree._Element | None
+    start: int
+    end: int
+    children: list
+
+
+def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
+    """The piece's runs nested in the markup elements that ``written`` accepts (the top span has none).
+
+    Whitespace between runs stays outside the elements it separates, so that
+    markup never starts or ends with a space. Markup inside ``code`` is its text.
+    """
+    top = Span(None, 0, 0, [])
+    stack = [top]
+    opened: list[etree._Element] = []
+    previous_end = None
+    for run in piece.runs:
+        image = run.inline[-1] if run.inline and run.inline[-1].tag == "img" else None
+        wanted = []
+        for element in run.inline[:MAX_MARKUP_DEPTH]:
+            if element is image or not written(element):
+                continue
+            wanted.append(element)
+            if element.tag in CODE_TAGS:
+                break
+        common = 0
+        while common < len(opened) and common < len(wanted) and opened[common] is wanted[common]:
+            common += 1
+        while len(opened) > common:
+            opened.pop()
+            stack.pop()
+        if previous_end is not None and run.start > previous_end:
+            stack[-1].children.append((previous_end, run.start))
+        for element in wanted[common:]:
+            span = Span(element, run.start, run.end, [])
+            stack[-1].children.append(span)
+            stack.append(span)
+            opened.append(element)
+        for span in stack[1:]:
+            span.end = run.end
+        if image is not None:
+            stack[-1].children.append((run.start, run.end, image))
+        elif run.end > run.start:
+            stack[-1].children.append((run.start, run.end))
+        previous_end = run.end
+    if piece.runs:
+        top.start, top.end = piece.runs[0].start, piece.runs[-1].end
+    return top
+
+
+#: Inline elements holding code: what they hold is written as it is.
+CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+
+
+_CODE_SCHEMES = ("javascript:", "vbscript:", "data:")
+
+
+def link_target(reference: str | None, base: str | None) -> str | None:
+    """The URL of ``href`` or ``src`` value ``reference``, absolute against ``base``; ``None`` for
+    no URL or one that runs code."""
+    if not reference or reference.isspace():
+        return None
+    reference = reference.strip()
+    if reference.lower().startswith(_CODE_SCHEMES):
+        return None
+    if base:
+        try:
+            return urljoin(base, reference)
+        except ValueError:  # a malformed URL (an invalid IPv6 host): kept as it is
+            pass
+    return reference
