@@ -30,6 +30,7 @@ _ESCAPE = re.compile(rf"[{_SPECIAL}]|&(?=#?\w+;)")
 _ESCAPE_HEADING = re.compile(rf"[{_SPECIAL}#]|&(?=#?\w+;)")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
+_LINE_STARTERS = frozenset("#>+=~-0123456789")
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
 
 
@@ -163,8 +164,10 @@ class _Writer:
     # Inline content.
 
     def inline(self, piece: Piece, escape: re.Pattern[str]) -> str:
-        top = spans(piece, self.written)
-        return self.write(top, piece.text, escape)
+        runs = piece.runs
+        if len(runs) == 1 and not runs[0].inline:  # most pieces: text without markup
+            return _escaped(escape, piece.text[runs[0].start:runs[0].end])
+        return self.write(spans(piece, self.written), piece.text, escape)
 
     def written(self, element: etree._Element) -> bool:
         tag = element.tag
@@ -244,10 +247,10 @@ def _emphasizable(text: str, start: int, end: int) -> bool:
 
 def _paragraph_lines(text: str) -> list[str]:
     lines = []
-    for line in text.split("\n"):
+    for line in text.split("\n") if "\n" in text else (text,):
         line = line.strip()
         if line:
-            lines.append(_LINE_START.sub(_escape_line_start, line))
+            lines.append(_LINE_START.sub(_escape_line_start, line) if line[0] in _LINE_STARTERS else line)
     return lines
 
 

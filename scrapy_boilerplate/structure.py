@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from urllib.parse import urljoin
 
 from lxml import etree
@@ -38,6 +39,8 @@ INLINE_TAGS = frozenset({
 })
 #: Inline elements the renderers write as markup; the others are only their text.
 MARKUP_TAGS = frozenset({"a", "b", "strong", "i", "em", "code", "kbd", "samp", "tt", "img"})
+#: Inline elements that are only their text.
+_PLAIN_TAGS = INLINE_TAGS - MARKUP_TAGS
 #: Elements whose position in the page's structure the renderers write.
 STRUCTURE_TAGS = frozenset({
     "blockquote", "ul", "ol", "menu", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
@@ -98,28 +101,42 @@ def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
         return []
     resolve = _resolver(page.root) if page is not None else _skeleton(good)
     placements: dict[etree._Element, tuple[etree._Element, tuple[etree._Element, ...]]] = {}
-    structures: dict[etree._Element, tuple[etree._Element, ...]] = {}
+    structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     result: list[Piece] = []
     for block in good:
         text = block.text
         start = resolve(block.xpath)
-        runs = _find(text, start) if start is not None else None
-        if runs is None:  # the block as one run in the element it starts in
+        if start is None:
+            runs = [(0, len(text), None)]
+        elif _holds_exactly(start, text):  # most blocks: a paragraph's text and nothing else
             runs = [(0, len(text), start)]
+        else:
+            # The block as one run in the element it starts in if its text is not found.
+            runs = _find(text, start) or [(0, len(text), start)]
         current = None
         for begin, end, holder in runs:
             placement = placements.get(holder) if holder is not None else (None, ())
             if placement is None:
                 placement = placements[holder] = _placement(holder)
             element, inline = placement
-            if current is None or current.element is not element:
-                structure = structures.get(element) if element is not None else ()
-                if structure is None:
-                    structure = structures[element] = _structure(element)
+            # A new piece where the text moves to another element, unless the block's text
+            # runs on without a space there (an algorithm that ignores that element's edges).
+            if current is None or (current.element is not element and text[begin - 1:begin].isspace()):
+                structure = _structure(element, structures) if element is not None else ()
                 current = Piece(element, structure, text, [])
                 result.append(current)
             current.runs.append(Run(begin, end, inline))
     return result
+
+
+def _holds_exactly(element: etree._Element, text: str) -> bool:
+    """Whether ``text`` is all the text of ``element``, which holds neither markup nor any element
+    that is not inline."""
+    for node in element.iterdescendants():
+        if node.tag not in _PLAIN_TAGS:
+            return False
+    whole = "".join(element.itertext())
+    return whole == text or collapse(whole) == collapse(text)
 
 
 def _find(text: str, start: etree._Element) -> list[tuple[int, int, etree._Element]] | None:
@@ -221,12 +238,27 @@ def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Ele
     return element, tuple(inline)
 
 
-def _structure(element: etree._Element) -> tuple[etree._Element, ...]:
-    found = [node for node in element.iterancestors(*STRUCTURE_TAGS)]
-    found.reverse()
-    if element.tag in STRUCTURE_TAGS:
-        found.append(element)
-    return tuple(found)
+def _structure(element: etree._Element, known: dict[etree._Element | None, tuple[etree._Element, ...]],
+               ) -> tuple[etree._Element, ...]:
+    """The ancestors of ``element`` (itself included) in :data:`STRUCTURE_TAGS`, outermost first.
+
+    ``known`` holds those of the elements met before: the blocks of a page
+    share most of their ancestors, so most elements climb one step.
+    """
+    structure = known.get(element)
+    if structure is not None:
+        return structure
+    chain = []
+    node = element
+    while node not in known:
+        chain.append(node)
+        node = node.getparent()
+    structure = known[node]
+    for node in reversed(chain):
+        if node.tag in STRUCTURE_TAGS:
+            structure = (*structure, node)
+        known[node] = structure
+    return structure
 
 
 def _resolver(root: etree._Element) -> Callable[[str], etree._Element | None]:
@@ -234,6 +266,7 @@ def _resolver(root: etree._Element) -> Callable[[str], etree._Element | None]:
     document (``None`` for one that selects nothing), remembering every element it passes."""
     top = root.getroottree().getroot()
     found: dict[str, etree._Element | None] = {"": None}
+    children: dict[tuple[etree._Element, str], list[etree._Element]] = {}
 
     def resolve(path: str) -> etree._Element | None:
         if path in found:
@@ -249,22 +282,31 @@ def _resolver(root: etree._Element) -> Callable[[str], etree._Element | None]:
                 found[path] = top if name == f"{top.tag}[1]" else None
             else:
                 parent = found[parent_path]
-                found[path] = _child(parent, name) if parent is not None else None
+                found[path] = _child(parent, name, children) if parent is not None else None
         return found[path]
 
     return resolve
 
 
-def _child(parent: etree._Element, step: str) -> etree._Element | None:
+def _child(parent: etree._Element, step: str,
+           children: dict[tuple[etree._Element, str], list[etree._Element]]) -> etree._Element | None:
     """The child of ``parent`` that the XPath step ``tag[n]`` selects."""
     tag, _, index = step[:-1].rpartition("[")
     if not index.isdigit():
         return None
-    wanted = int(index)
-    for number, child in enumerate(parent.iterchildren(tag), 1):
-        if number == wanted:
-            return child
-    return None
+    number = int(index)
+    if number <= _COUNTED_CHILDREN:
+        return next(islice(parent.iterchildren(tag), number - 1, None), None)
+    # Listed once per tag: counting for each child on its own is quadratic on wide pages.
+    key = (parent, tag)
+    same_tag = children.get(key)
+    if same_tag is None:
+        same_tag = children[key] = list(parent.iterchildren(tag))
+    return same_tag[number - 1] if number <= len(same_tag) else None
+
+
+#: Up to which index :func:`_child` counts the children rather than listing them.
+_COUNTED_CHILDREN = 8
 
 
 def _skeleton(blocks: Sequence[Block]) -> Callable[[str], etree._Element | None]:
@@ -323,6 +365,10 @@ def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
     Whitespace between runs stays outside the elements it separates, so that
     markup never starts or ends with a space. Markup inside ``code`` is its text.
     """
+    runs = piece.runs
+    if len(runs) == 1 and not runs[0].inline:  # most pieces: text without markup
+        start, end = runs[0].start, runs[0].end
+        return Span(None, start, end, [(start, end)])
     top = Span(None, 0, 0, [])
     stack = [top]
     opened: list[etree._Element] = []
@@ -330,9 +376,11 @@ def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
     for run in piece.runs:
         image = run.inline[-1] if run.inline and run.inline[-1].tag == "img" else None
         wanted = []
+        in_link = False
         for element in run.inline[:MAX_MARKUP_DEPTH]:
-            if element is image or not written(element):
+            if element is image or (in_link and element.tag == "a") or not written(element):
                 continue
+            in_link = in_link or element.tag == "a"
             wanted.append(element)
             if element.tag in CODE_TAGS:
                 break
