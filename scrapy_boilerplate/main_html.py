@@ -13,7 +13,7 @@ from html import escape
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Span, link_target, spans
+from .structure import CODE_TAGS, Piece, Span, link_target, set_apart, spans
 
 _NAMES = {
     **{tag: tag for tag in ("blockquote", "ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
@@ -78,7 +78,7 @@ def _write(span: Span, text: str, base: str | None, images: bool) -> str:
             alt = text[start:end] if end > start else " ".join((image.get("alt") or "").split())
             source = link_target(image.get("src"), base)
             if images and source is not None:
-                parts.append(f'<img src="{escape(source)}" alt="{escape(alt)}">')
+                parts.append(set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">'))
             elif end > start:
                 parts.append(escape(alt, quote=False))
         else:

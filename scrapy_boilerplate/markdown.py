@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Span, link_target, spans
+from .structure import CODE_TAGS, Piece, Span, link_target, set_apart, spans
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
@@ -70,7 +70,7 @@ class _Writer:
     links: bool
     images: bool
     lines: list[str] = field(default_factory=list)
-    #: The prefix elements (quotes, list items) of the last chunk written, and whether it was in a list.
+    #: The prefix elements (quotes, list items) of the last chunk written.
     previous: tuple[etree._Element, ...] = ()
     #: Width of the marker of each list item already started.
     started: dict[etree._Element, int] = field(default_factory=dict)
@@ -132,8 +132,8 @@ class _Writer:
         """Write ``lines`` inside the quotes and list items of ``structure``."""
         prefixes = tuple(node for node in structure if node.tag == "blockquote" or node.tag in _ITEM_TAGS)
         first, rest = [], []
-        new_item = False
-        for node in prefixes:
+        tight = False  # a new item of a list the last chunk is in, or nested in its item
+        for number, node in enumerate(prefixes):
             if node.tag == "blockquote":
                 first.append("> ")
                 rest.append("> ")
@@ -143,19 +143,19 @@ class _Writer:
                 marker = _marker(node)
                 width = self.started[node] = len(marker)
                 first.append(marker)
-                new_item = True
+                if not tight:
+                    tight = (number > 0 and prefixes[number - 1] in self.previous) or any(
+                        node.getparent() is item.getparent() for item in self.previous)
             else:
                 first.append(" " * width)
             rest.append(" " * width)
-        if self.lines:
-            in_list = any(node.tag in _ITEM_TAGS for node in self.previous)
-            if not (new_item and in_list):
-                common = []
-                for mine, theirs in zip(prefixes, self.previous):
-                    if mine is not theirs:
-                        break
-                    common.append("> " if mine.tag == "blockquote" else " " * self.started[mine])
-                self.lines.append("".join(common).rstrip())
+        if self.lines and not tight:
+            common = []
+            for mine, theirs in zip(prefixes, self.previous):
+                if mine is not theirs:
+                    break
+                common.append("> " if mine.tag == "blockquote" else " " * self.started[mine])
+            self.lines.append("".join(common).rstrip())
         first_prefix, rest_prefix = "".join(first), "".join(rest)
         self.lines.append(first_prefix + lines[0])
         self.lines.extend(rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:])
@@ -201,7 +201,7 @@ class _Writer:
         alt = _escaped(escape, alt)
         source = self.url(image.get("src"))
         if self.images and source is not None:
-            return f"![{alt}]({source})"
+            return set_apart(text, start, end, f"![{alt}]({source})")
         return alt if end > start else ""
 
     def url(self, reference: str | None) -> str | None:

@@ -430,3 +430,13 @@ def link_target(reference: str | None, base: str | None) -> str | None:
         except ValueError:  # a malformed URL (an invalid IPv6 host): kept as it is
             pass
     return reference
+
+
+def set_apart(text: str, start: int, end: int, image: str) -> str:
+    """``image``, written for an image at ``text[start:end]``, with the spaces around it that an
+    image without text in the block (``start == end``) needs to stand apart from the words."""
+    if end > start:
+        return image
+    before = " " if start and not text[start - 1].isspace() else ""
+    after = " " if start < len(text) and not text[start].isspace() else ""
+    return f"{before}{image}{after}"
