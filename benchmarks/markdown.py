@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from lxml import html as lxml_html
+from lxml import etree, html as lxml_html
 from markdown_it import MarkdownIt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -35,6 +35,7 @@ _PARSER = MarkdownIt("commonmark").enable("table")
 _HEADING_STEP = re.compile(r"/h[1-6]\[\d+\]")
 _ITEM_STEP = re.compile(r"/li\[\d+\]")
 _ROW_STEP = re.compile(r"/tr\[\d+\]")
+_INLINE_TAGS = frozenset({"a", "em", "strong", "code", "img"})
 
 
 def markdown_words(markdown: str) -> list[str]:
@@ -64,10 +65,16 @@ def markdown_words(markdown: str) -> list[str]:
 
 
 def html_words(fragment: str) -> list[str]:
-    """The words of the text of an HTML fragment (its ``img`` elements' ``alt`` left out)."""
+    """The words of the text of an HTML fragment, as a browser shows it: apart at block elements."""
     if not fragment.strip():
         return []
-    return " ".join(lxml_html.fragment_fromstring(fragment, create_parent="div").itertext()).split()
+    parts: list[str] = []
+    root = lxml_html.fragment_fromstring(fragment, create_parent="div")
+    for event, element in etree.iterwalk(root, events=("start", "end")):
+        if element.tag not in _INLINE_TAGS:
+            parts.append(" ")
+        parts.append((element.text if event == "start" else element.tail) or "")
+    return "".join(parts).split()
 
 
 def structure_counts(markdown: str) -> Counter:

@@ -144,8 +144,10 @@ class _Writer:
                 width = self.started[node] = len(marker)
                 first.append(marker)
                 if not tight:
-                    tight = (number > 0 and prefixes[number - 1] in self.previous) or any(
-                        node.getparent() is item.getparent() for item in self.previous)
+                    # A list inside an item's text (nested) interrupts a paragraph: CommonMark
+                    # lets only bullets and ordered lists starting at 1 do that.
+                    tight = any(node.getparent() is item.getparent() for item in self.previous) or (
+                        number > 0 and prefixes[number - 1] in self.previous and marker in ("- ", "1. "))
             else:
                 first.append(" " * width)
             rest.append(" " * width)
@@ -182,7 +184,13 @@ class _Writer:
         parts = []
         for child in span.children:
             if isinstance(child, Span):
-                parts.append(self.write(child, text, escape))
+                written = self.write(child, text, escape)
+                if written.startswith("`") and parts and parts[-1].endswith("`"):
+                    # Backticks against backticks would make one code span of both: plain text instead.
+                    written = _escaped(escape, text[child.start:child.end])
+                elif written.startswith("[") and parts and parts[-1].endswith("!"):
+                    parts[-1] = parts[-1][:-1] + "\\!"  # not an image's "!["
+                parts.append(written)
             elif len(child) == 3:
                 parts.append(self.image(child, text, escape))
             else:
