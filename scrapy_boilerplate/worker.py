@@ -5,7 +5,9 @@ The Scrapy layer starts ``python -m scrapy_boilerplate.worker`` processes
 other cores than the crawl. Every message is a frame: its length as 8 bytes,
 big-endian, then a pickle.
 
-- The first request configures the worker: ``(algorithm, options)``; it
+- The first request configures the worker: ``(algorithm, options, *renderings)``,
+  ``renderings`` naming the :class:`~scrapy_boilerplate.Extraction` renderings
+  (``"markdown"``, ``"main_html"``) to add to each answer's extraction; it
   answers ``READY`` once the algorithm is prepared.
 - Then each request is ``(job, body, url)``, ``body`` being the page as
   :func:`~scrapy_boilerplate.document.utf8_body` gives it (the crawl's
@@ -54,14 +56,17 @@ def read_message(stream: BinaryIO) -> Any:
     return pickle.loads(data) if len(data) == size else None
 
 
-def answer(job: int, body: bytes, url: str, algorithm: str, options: Any) -> tuple:
+def answer(job: int, body: bytes, url: str, algorithm: str, options: Any, renderings: tuple[str, ...] = ()) -> tuple:
     """The answer to one request."""
     started = time.perf_counter()
     failure = None
     try:
         root = parse_utf8(body, url=url or None)
-        extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
-                      else Extraction(algorithm=algorithm)).to_dict()
+        extracted = (extract(root, algorithm=algorithm, options=options) if root is not None
+                     else Extraction(algorithm=algorithm))
+        extraction = extracted.to_dict()
+        for name in renderings:  # made here, where the parsed page is
+            extraction[name] = getattr(extracted, name)
     except BoilerplateError as error:
         extraction, failure = None, (type(error).__name__, str(error), None)
     except Exception as error:  # a bug must cost one page, not the worker
@@ -74,12 +79,12 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     configuration = read_message(requests)
     if configuration is None:
         return
-    algorithm, options = configuration
+    algorithm, options, *renderings = configuration
     algorithms.get(algorithm).prepare(options)
     answers.write(frame(READY))
     answers.flush()
     while (request := read_message(requests)) is not None:
-        answers.write(frame(answer(*request, algorithm, options)))
+        answers.write(frame(answer(*request, algorithm, options, tuple(renderings))))
         answers.flush()
 
 

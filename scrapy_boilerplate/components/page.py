@@ -58,6 +58,12 @@ class PageResult:
     def language(self) -> str | None:
         return self.extraction.language if self.extraction is not None else self.exported["language"]
 
+    def rendering(self, name: str) -> str:
+        """The extraction's ``markdown`` or ``main_html`` (``""`` for a page that failed)."""
+        if self.extraction is not None:
+            return getattr(self.extraction, name)
+        return self.exported.get(name, "")
+
     @property
     def links(self) -> list[str]:
         """Absolute URLs of the ``<a href>`` inside good blocks, in document order, without duplicates.

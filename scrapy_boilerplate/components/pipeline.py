@@ -44,7 +44,7 @@ class BoilerplatePipeline:
             return
         settings = self.classifier.settings
         if settings.workers:
-            workers = WorkerPool(settings.workers, settings.algorithm, settings.options)
+            workers = WorkerPool(settings.workers, settings.algorithm, settings.options, settings.renderings)
             try:
                 await maybe_deferred_to_future(workers.start())
             except WorkersUnavailable as error:
@@ -100,6 +100,8 @@ class BoilerplatePipeline:
             settings.language_field: exported["language"],
             settings.clean_html_field: exported.get("html"),
         }
+        for name in settings.renderings:  # rendered only when asked for
+            values[getattr(settings, f"{name}_field")] = result.rendering(name)
         if result.error is not None:
             values[settings.error_field] = result.error
         values.pop(None, None)

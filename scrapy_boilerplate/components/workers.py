@@ -95,10 +95,11 @@ class WorkerPool:
     #: The arguments of the Python interpreter that make it a worker.
     command = ("-m", "scrapy_boilerplate.worker")
 
-    def __init__(self, size: int, algorithm: str, options: Options) -> None:
+    def __init__(self, size: int, algorithm: str, options: Options, renderings: tuple[str, ...] = ()) -> None:
         self.size = size
         self.algorithm = algorithm
         self.options = options
+        self.renderings = renderings
         self.workers: list[_Worker] = []
         self.restarts = 0
         self.unavailable: str | None = None
@@ -109,7 +110,7 @@ class WorkerPool:
     def start(self) -> defer.Deferred[None]:
         """Start the workers; fires when they are ready, fails with :class:`WorkersUnavailable` if they cannot start."""
         try:
-            self._configuration = frame((self.algorithm, self.options))
+            self._configuration = frame((self.algorithm, self.options, *self.renderings))
             readies = [self._spawn().ready for _ in range(self.size)]
         except Exception as error:  # options that do not pickle, no process to spawn
             self.unavailable = f"the worker processes cannot start ({error})"
