@@ -1,7 +1,8 @@
 """Structure kept by ``Extraction.markdown``, on the devset and the trainset, against trafilatura's Markdown.
 
 For every algorithm and page: the headings, list items and table rows that
-the good blocks lie in (their XPaths' ``h1``-``h6``, ``li`` and ``tr`` steps),
+the good blocks start in (their XPaths' ``h1``-``h6`` and ``li`` steps, and the
+``tr`` of a block starting in a ``td`` or ``th``),
 how many of them the Markdown holds (CommonMark with tables, read by
 markdown-it-py), and whether the Markdown's text, and the clean HTML's, are
 ``.text``'s words in the same order. Then the headings and list items of
@@ -34,7 +35,7 @@ TRAINSET = Path(os.environ.get("TRAINSET", devset.DEVSET.parent / "trainset"))
 _PARSER = MarkdownIt("commonmark").enable("table")
 _HEADING_STEP = re.compile(r"/h[1-6]\[\d+\]")
 _ITEM_STEP = re.compile(r"/li\[\d+\]")
-_ROW_STEP = re.compile(r"/tr\[\d+\]")
+_ROW_STEP = re.compile(r"/tr\[\d+\](?=/t[dh]\[\d+\]$)")  # the row of a cell holding the block's text
 _INLINE_TAGS = frozenset({"a", "em", "strong", "code", "img"})
 
 
@@ -84,7 +85,7 @@ def structure_counts(markdown: str) -> Counter:
 
 
 def block_counts(extraction: Extraction) -> Counter:
-    """The distinct headings, list items and table rows holding the start of a good block."""
+    """The distinct headings, list items and table rows (of cells holding text) where good blocks start."""
     found: dict[str, set[str]] = {"headings": set(), "list items": set(), "table rows": set()}
     for block in extraction.blocks:
         if not block.is_good:

@@ -166,7 +166,7 @@ def _find(text: str, start: etree._Element) -> list[tuple[int, int, etree._Eleme
             begin += 1
         runs.append((begin, end, holder))
         position = end
-        if position == length or text[position:].isspace():
+        if position == length:  # block texts are stripped
             return runs
     return None
 
