@@ -28,7 +28,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from .result import Block
+from .result import GOOD, Block
 from .whitespace import collapse
 
 #: Elements that do not end a run of text: their text continues the text around them.
@@ -88,15 +88,20 @@ class Page:
         """The URL relative links resolve against: the page's ``<base href>`` against its URL."""
         document = self.root.getroottree()
         url = self.url or document.docinfo.URL
-        base = document.getroot().find("head/base[@href]")
-        if base is not None:
-            return urljoin(url or "", base.get("href").strip())
+        top = document.getroot()
+        head = top[0] if len(top) and top[0].tag == "head" else ()
+        for element in head:
+            if element.tag == "base" and element.get("href"):
+                try:
+                    return urljoin(url or "", element.get("href").strip())
+                except ValueError:  # a malformed URL (an invalid IPv6 host)
+                    return url
         return url
 
 
 def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
     """The pieces of the good blocks of ``blocks``, in document order."""
-    good = [block for block in blocks if block.is_good and block.text]
+    good = [block for block in blocks if block.label == GOOD and block.text]
     if not good:
         return []
     resolve = _resolver(page.root) if page is not None else _skeleton(good)
