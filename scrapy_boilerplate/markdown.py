@@ -74,6 +74,8 @@ class _Writer:
     previous: tuple[etree._Element, ...] = ()
     #: Width of the marker of each list item already started.
     started: dict[etree._Element, int] = field(default_factory=dict)
+    #: The Markdown URL of each ``href`` and ``src`` value met.
+    urls: dict[str | None, str | None] = field(default_factory=dict)
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
@@ -214,10 +216,17 @@ class _Writer:
 
     def url(self, reference: str | None) -> str | None:
         """``reference`` made absolute and safe in a Markdown link; ``None`` for none or a script."""
+        if reference in self.urls:
+            return self.urls[reference]
         target = link_target(reference, self.base)
-        if target is None:
-            return None
-        return _URL_UNSAFE.sub(lambda match: f"%{ord(match.group()):02X}", target)
+        if target is not None:
+            target = _URL_UNSAFE.sub(_percent_encoded, target)
+        self.urls[reference] = target
+        return target
+
+
+def _percent_encoded(match: re.Match[str]) -> str:
+    return f"%{ord(match.group()):02X}"
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:

@@ -181,9 +181,12 @@ def _match(text: str, position: int, piece: str) -> int | None:
     words = collapse(piece)
     while position < len(text) and text[position].isspace():
         position += 1
+    end = position + len(words)
     if text.startswith(words, position):
-        return position + len(words)
-    # The algorithm's whitespace differs from one space (a line break, spaces around links).
+        return end
+    if text[position:end].replace("\n", " ") == words:  # line breaks kept (jusText)
+        return end
+    # The algorithm's whitespace differs otherwise from one space.
     for word in words.split(" "):
         while position < len(text) and text[position].isspace():
             position += 1
@@ -429,7 +432,7 @@ def link_target(reference: str | None, base: str | None) -> str | None:
     reference = reference.strip()
     if reference.lower().startswith(_CODE_SCHEMES):
         return None
-    if base:
+    if base and not reference.startswith(("https://", "http://")):
         try:
             return urljoin(base, reference)
         except ValueError:  # a malformed URL (an invalid IPv6 host): kept as it is
