@@ -23,6 +23,7 @@ _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
 _ITEM_TAGS = frozenset({"li", "dd"})
 _CELL_TAGS = frozenset({"td", "th"})
+_PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 
 # Characters that are syntax anywhere in a line; "&" only before what reads as an entity.
 _SPECIAL = r"\\`*_\[\]<>~"
@@ -132,7 +133,12 @@ class _Writer:
 
     def chunk(self, structure: Sequence[etree._Element], lines: list[str]) -> None:
         """Write ``lines`` inside the quotes and list items of ``structure``."""
-        prefixes = tuple(node for node in structure if node.tag == "blockquote" or node.tag in _ITEM_TAGS)
+        prefixes = tuple(node for node in structure if node.tag in _PREFIX_TAGS) if structure else ()
+        if not prefixes and not self.previous:  # most chunks: at the top level, after another one
+            if self.lines:
+                self.lines.append("")
+            self.lines.extend(lines)
+            return
         first, rest = [], []
         tight = False  # a new item of a list the last chunk is in, or nested in its item
         for number, node in enumerate(prefixes):
