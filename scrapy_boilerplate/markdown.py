@@ -56,7 +56,8 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
 
 def _table_of(piece: Piece) -> etree._Element | None:
     """The table whose cell ``piece`` is, when its text lies directly in the cell."""
-    if piece.element.tag not in _CELL_TAGS or "pre" in (node.tag for node in piece.structure):
+    if piece.element is None or piece.element.tag not in _CELL_TAGS or any(
+            node.tag == "pre" for node in piece.structure):
         return None
     row = piece.element.getparent()
     table = row.getparent() if row is not None else None

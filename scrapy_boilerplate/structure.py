@@ -158,7 +158,9 @@ def _find(text: str, start: etree._Element) -> list[tuple[int, int, etree._Eleme
             if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
                 (runs if runs else images).append((position, position, holder))
                 continue
-        elif piece.isspace() or (end := _match(text, position, piece)) is None:
+        elif piece.isspace():
+            continue
+        elif (end := _match(text, position, piece)) is None:
             skipped += len(piece)
             if skipped > _MAX_SKIPPED:
                 return None

@@ -213,6 +213,14 @@ def test_every_algorithm_keeps_the_structure_of_an_article(algorithm, article_pa
     assert html_words(extraction.main_html) == extraction.text.split()
 
 
+def test_block_whose_element_is_gone_is_written_as_its_text():
+    extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
+    extraction.blocks[0].xpath = "/html[1]/body[1]/h1[9]"
+    extraction.blocks[1].xpath = ""
+    assert extraction.markdown == "Title\n\nSome text."
+    assert extraction.main_html == "<p>Title</p>\n<p>Some text.</p>\n"
+
+
 def test_empty_extraction_renders_nothing():
     extraction = extract("")
     assert extraction.markdown == "" and extraction.main_html == ""
