@@ -3,8 +3,8 @@
 Headings become ``#`` lines, list items ``-`` or ``1.`` items indented by
 their nesting, definition terms bold lines followed by their definitions as
 items, quotes ``>`` lines, ``pre`` fenced code, table cells pipe tables (one
-paragraph per row when a table has spanning cells or cells of several
-paragraphs), and every other piece a paragraph. The text is escaped so that
+paragraph per row when a table has spanning cells; the blocks of one cell
+joined), and every other piece a paragraph. The text is escaped so that
 it reads back as the same words: whatever CommonMark would take for syntax
 (``*``, ``_``, ``[``, a line starting with ``#`` or ``1.``...) gets a backslash.
 """
@@ -111,7 +111,7 @@ class _Writer:
             row = rows.setdefault(cell.getparent(), {})
             column = sum(1 for _ in cell.itersiblings("td", "th", preceding=True))
             text = " ".join(self.inline(piece, _ESCAPE).split())
-            if column in row or cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
+            if cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
                 regular = False
             row.setdefault(column, []).append(text)
         structure = cells[0].structure

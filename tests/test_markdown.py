@@ -92,6 +92,11 @@ def test_table_without_th_uses_the_first_row_and_pads_ragged_rows():
     assert md(body) == "| x | y | z |\n| --- | --- | --- |\n| only |  |  |"
 
 
+def test_cell_of_two_blocks_stays_one_cell():
+    body = "<table><tr><td>top<br><br>bottom</td><td>right</td></tr></table>"
+    assert md(body) == "| top bottom | right |\n| --- | --- |"
+
+
 def test_irregular_table_is_one_paragraph_per_row():
     body = "<table><tr><td colspan='2'>Wide cell</td></tr><tr><td>left</td><td>right</td></tr></table>"
     assert md(body) == "Wide cell\n\nleft right"
