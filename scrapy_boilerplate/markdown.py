@@ -76,32 +76,32 @@ class _Writer:
     previous: tuple[etree._Element, ...] = ()
     #: Width of the marker of each list item already started.
     started: dict[etree._Element, int] = field(default_factory=dict)
+    #: What each structure makes of a piece (see :func:`_form`).
+    forms: dict[tuple[etree._Element, ...], tuple] = field(default_factory=dict)
     #: The Markdown URL of each ``href`` and ``src`` value met.
     urls: dict[str | None, str | None] = field(default_factory=dict)
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
     def piece(self, piece: Piece) -> None:
-        structure = piece.structure
-        tags = [node.tag for node in structure]
-        if "pre" in tags:
-            cut = tags.index("pre")
-            first = piece.runs[0].start
-            code = piece.text[first:piece.runs[-1].end]
-            self.chunk(structure[:cut], _fenced(code))
+        form = self.forms.get(piece.structure)
+        if form is None:
+            form = self.forms[piece.structure] = _form(piece.structure)
+        kind, outside, heading = form
+        if kind == "code":
+            self.chunk(outside, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
             return
-        heading = next((i for i in range(len(tags) - 1, -1, -1) if tags[i] in _HEADINGS), None)
-        if heading is not None:
+        if kind == "heading":
             text = " ".join(self.inline(piece, _ESCAPE_HEADING).split())
             if text:
-                self.chunk(structure[:heading], [f"{_HEADINGS[tags[heading]]} {text}"])
+                self.chunk(outside, [f"{heading} {text}"])
             return
         text = self.inline(piece, _ESCAPE)
-        if "dt" in tags and _emphasizable(piece.text, piece.runs[0].start, piece.runs[-1].end):
+        if kind == "term" and _emphasizable(piece.text, piece.runs[0].start, piece.runs[-1].end):
             text = f"**{text}**"
         lines = _paragraph_lines(text)
         if lines:
-            self.chunk(structure, lines)
+            self.chunk(outside, lines)
 
     def table(self, cells: Sequence[Piece]) -> None:
         rows: dict[etree._Element, dict[int, list[str]]] = {}
@@ -242,6 +242,18 @@ def _escaped(escape: re.Pattern[str], text: str) -> str:
 
 def _backslash(match: re.Match[str]) -> str:
     return "\\" + match.group()
+
+
+def _form(structure: tuple[etree._Element, ...]) -> tuple[str, tuple[etree._Element, ...], str]:
+    """What a piece in ``structure`` is: ``"code"`` (in a ``pre``), ``"heading"``, ``"term"`` (in a ``dt``)
+    or ``"text"``; the structure outside it, for its quotes and list items; its heading's ``#``."""
+    tags = [node.tag for node in structure]
+    if "pre" in tags:
+        return "code", structure[:tags.index("pre")], ""
+    for number in range(len(tags) - 1, -1, -1):
+        if tags[number] in _HEADINGS:
+            return "heading", structure[:number], _HEADINGS[tags[number]]
+    return ("term" if "dt" in tags else "text"), structure, ""
 
 
 def _code_span(code: str) -> str:

@@ -105,29 +105,40 @@ def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
     if not good:
         return []
     resolve = _resolver(page.root) if page is not None else _skeleton(good)
-    placements: dict[etree._Element, tuple[etree._Element, tuple[etree._Element, ...]]] = {}
+    # For each element holding text: its piece's element, its markup elements and its structure.
+    placements: dict[etree._Element | None, tuple] = {}
     structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     result: list[Piece] = []
+    # The text nodes after the last block placed: the next block's text, when it comes right
+    # after (as good blocks often do), is found there without looking its element up.
+    following: Iterator[tuple[str | None, etree._Element]] | None = None
     for block in good:
         text = block.text
-        start = resolve(block.xpath)
-        if start is None:
-            runs = [(0, len(text), None)]
-        elif _holds_exactly(start, text):  # most blocks: a paragraph's text and nothing else
-            runs = [(0, len(text), start)]
-        else:
-            # The block as one run in the element it starts in if its text is not found.
-            runs = _find(text, start) or [(0, len(text), start)]
+        runs = _find(text, following, strict=True) if following is not None else None
+        if runs is None:
+            start = resolve(block.xpath)
+            following = None
+            if start is None:
+                runs = [(0, len(text), None)]
+            elif _holds_exactly(start, text):  # most blocks: a paragraph's text and nothing else
+                runs = [(0, len(text), start)]
+                following = _text_from(start, inside=False)
+            else:
+                following = _text_from(start)
+                runs = _find(text, following)
+                if runs is None:  # not found: the block as one run in the element it starts in
+                    runs = [(0, len(text), start)]
+                    following = None
         current = None
         for begin, end, holder in runs:
-            placement = placements.get(holder) if holder is not None else (None, ())
+            placement = placements.get(holder)
             if placement is None:
-                placement = placements[holder] = _placement(holder)
-            element, inline = placement
+                element, inline = _placement(holder) if holder is not None else (None, ())
+                placement = placements[holder] = (element, inline, _structure(element, structures))
+            element, inline, structure = placement
             # A new piece where the text moves to another element, unless the block's text
             # runs on without a space there (an algorithm that ignores that element's edges).
             if current is None or (current.element is not element and text[begin - 1:begin].isspace()):
-                structure = _structure(element, structures) if element is not None else ()
                 current = Piece(element, structure, text, [])
                 result.append(current)
             current.runs.append(Run(begin, end, inline))
@@ -137,22 +148,27 @@ def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
 def _holds_exactly(element: etree._Element, text: str) -> bool:
     """Whether ``text`` is all the text of ``element``, which holds neither markup nor any element
     that is not inline."""
-    for node in element.iterdescendants():
-        if node.tag not in _PLAIN_TAGS:
-            return False
-    whole = "".join(element.itertext())
+    if not len(element):
+        whole = element.text or ""
+    else:
+        for node in element.iterdescendants():
+            if node.tag not in _PLAIN_TAGS:
+                return False
+        whole = "".join(element.itertext())
     return whole == text or collapse(whole) == collapse(text)
 
 
-def _find(text: str, start: etree._Element) -> list[tuple[int, int, etree._Element]] | None:
-    """Where ``text`` lies in the text nodes from ``start`` on: (start, end, holder) of each node that
-    holds some of it; ``None`` if it is not found there."""
+def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, strict: bool = False,
+          ) -> list[tuple[int, int, etree._Element]] | None:
+    """Where ``text`` lies in the text ``nodes`` (see :func:`_text_from`): (start, end, holder) of each
+    node that holds some of it; ``None`` if it is not found there, or with ``strict`` if any node
+    before its end (whitespace aside) is not part of it."""
     runs: list[tuple[int, int, etree._Element]] = []
     images: list[tuple[int, int, etree._Element]] = []  # images seen before the first run
     position = 0
     length = len(text)
     skipped = 0
-    for piece, holder in _text_from(start):
+    for piece, holder in nodes:
         if piece is None:  # an image: its alt text may be part of the block
             piece = holder.get("alt")
             if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
@@ -162,7 +178,7 @@ def _find(text: str, start: etree._Element) -> list[tuple[int, int, etree._Eleme
             continue
         elif (end := _match(text, position, piece)) is None:
             skipped += len(piece)
-            if skipped > _MAX_SKIPPED:
+            if strict or skipped > _MAX_SKIPPED:
                 return None
             images.clear()
             continue
@@ -198,38 +214,37 @@ def _match(text: str, position: int, piece: str) -> int | None:
     return position
 
 
-def _text_from(start: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
-    """The page's text nodes from the start of ``start`` to the end of the page, in document order,
-    each with the element holding it; ``(None, img)`` for each image."""
-    yield from _subtree_text(start)
+def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[str | None, etree._Element]]:
+    """The page's text nodes from the start of ``start`` (its end, unless ``inside``) to the end of
+    the page, in document order, each with the element holding it; ``(None, img)`` for each image."""
+    top = start if inside else None
     node = start
-    while (parent := node.getparent()) is not None:
+    while True:
+        if top is not None and isinstance(top.tag, str):
+            # The subtree of ``top``: its text and its descendants', and their tails.
+            walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
+            for event, element in walker:
+                if event == "start":
+                    tag = element.tag
+                    if tag in _NOT_TEXT_TAGS:
+                        walker.skip_subtree()
+                    elif tag == "img":
+                        yield None, element
+                    elif element.text:
+                        yield element.text, element
+                elif element is not top and element.tail:
+                    yield element.tail, element.getparent()
+        # Then the tail of ``node`` and its following siblings, and those of its ancestors.
+        parent = node.getparent()
+        if parent is None:
+            return
         if node.tail:
             yield node.tail, parent
         sibling = node.getnext()
-        while sibling is not None:
-            yield from _subtree_text(sibling)
-            if sibling.tail:
-                yield sibling.tail, parent
-            sibling = sibling.getnext()
-        node = parent
-
-
-def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
-    if not isinstance(top.tag, str):
-        return
-    walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
-    for event, node in walker:
-        if event == "start":
-            tag = node.tag
-            if tag in _NOT_TEXT_TAGS:
-                walker.skip_subtree()
-            elif tag == "img":
-                yield None, node
-            elif node.text:
-                yield node.text, node
-        elif node is not top and node.tail:
-            yield node.tail, node.getparent()
+        if sibling is not None:
+            node = top = sibling
+        else:
+            node, top = parent, None
 
 
 def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
