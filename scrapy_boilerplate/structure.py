@@ -220,7 +220,14 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
     top = start if inside else None
     node = start
     while True:
-        if top is not None and isinstance(top.tag, str):
+        if top is None or not isinstance(top.tag, str):
+            pass
+        elif not len(top):  # a leaf, such as most paragraphs: no walker to make
+            if top.tag == "img":
+                yield None, top
+            elif top.text and top.tag not in _NOT_TEXT_TAGS:
+                yield top.text, top
+        else:
             # The subtree of ``top``: its text and its descendants', and their tails.
             walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
             for event, element in walker:
