@@ -9,7 +9,9 @@ renderers need: the nearest element that is not inline (a paragraph, a list
 item, a table cell...) groups runs into :class:`Piece` objects, that
 element's ancestors give the structure (headings, lists, quotes, code, tables)
 and the inline elements between them and the text the markup (links,
-emphasis, inline code, images).
+emphasis, inline code, images). A block whose text comes right after the
+previous one's, as good blocks' often does, is found by walking on, without
+looking its XPath up.
 
 A block whose text the walk cannot find in the page (an algorithm's own
 additions, text it skipped coinciding with its own) becomes one piece without
@@ -64,13 +66,14 @@ class Run:
 
 @dataclass(slots=True)
 class Piece:
-    """Text of one good block inside one element that is not inline (``element``).
+    """Text of one good block inside one element that is not inline (``element``; ``None`` when the
+    block's XPath selects nothing in the page).
 
     ``structure`` holds the element's ancestors (itself included) that are in
     :data:`STRUCTURE_TAGS`, outermost first; ``runs`` index ``text``, the block's text.
     """
 
-    element: etree._Element
+    element: etree._Element | None
     structure: tuple[etree._Element, ...]
     text: str
     runs: list[Run]
