@@ -404,44 +404,53 @@ def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
     if len(runs) == 1 and not runs[0].inline:  # most pieces: text without markup
         start, end = runs[0].start, runs[0].end
         return Span(None, start, end, [(start, end)])
-    top = Span(None, 0, 0, [])
+    top = Span(None, runs[0].start, runs[-1].end, [])
     stack = [top]
-    opened: list[etree._Element] = []
+    wanted_of: dict[tuple[etree._Element, ...], list[etree._Element]] = {}
     previous_end = None
-    for run in piece.runs:
-        image = run.inline[-1] if run.inline and run.inline[-1].tag == "img" else None
-        wanted = []
-        in_link = False
-        for element in run.inline[:MAX_MARKUP_DEPTH]:
-            if element is image or (in_link and element.tag == "a") or not written(element):
-                continue
-            in_link = in_link or element.tag == "a"
-            wanted.append(element)
-            if element.tag in CODE_TAGS:
-                break
+    for run in runs:
+        inline = run.inline
+        image = inline[-1] if inline and inline[-1].tag == "img" else None
+        wanted = wanted_of.get(inline)
+        if wanted is None:
+            wanted = wanted_of[inline] = _wanted(inline, image, written)
         common = 0
-        while common < len(opened) and common < len(wanted) and opened[common] is wanted[common]:
+        opened = len(stack) - 1
+        while common < opened and common < len(wanted) and stack[common + 1].element is wanted[common]:
             common += 1
-        while len(opened) > common:
-            opened.pop()
-            stack.pop()
+        while len(stack) > common + 1:
+            stack.pop().end = previous_end
         if previous_end is not None and run.start > previous_end:
             stack[-1].children.append((previous_end, run.start))
         for element in wanted[common:]:
             span = Span(element, run.start, run.end, [])
             stack[-1].children.append(span)
             stack.append(span)
-            opened.append(element)
-        for span in stack[1:]:
-            span.end = run.end
         if image is not None:
             stack[-1].children.append((run.start, run.end, image))
         elif run.end > run.start:
             stack[-1].children.append((run.start, run.end))
         previous_end = run.end
-    if piece.runs:
-        top.start, top.end = piece.runs[0].start, piece.runs[-1].end
+    for span in stack[1:]:
+        span.end = previous_end
     return top
+
+
+def _wanted(inline: tuple[etree._Element, ...], image: etree._Element | None,
+            written: Callable[[etree._Element], bool]) -> list[etree._Element]:
+    """The markup elements of ``inline`` that are written: no image (a run of its own), no link
+    in a link, nothing inside code, none deeper than :data:`MAX_MARKUP_DEPTH`."""
+    wanted = []
+    in_link = False
+    for element in inline[:MAX_MARKUP_DEPTH]:
+        tag = element.tag
+        if element is image or (in_link and tag == "a") or not written(element):
+            continue
+        in_link = in_link or tag == "a"
+        wanted.append(element)
+        if tag in CODE_TAGS:
+            break
+    return wanted
 
 
 #: Inline elements holding code: what they hold is written as it is.
