@@ -141,7 +141,8 @@ def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
             element, inline, structure = placement
             # A new piece where the text moves to another element, unless the block's text
             # runs on without a space there (an algorithm that ignores that element's edges).
-            if current is None or (current.element is not element and text[begin - 1:begin].isspace()):
+            if current is None or (current.element is not element
+                                   and (begin == 0 or text[begin - 1].isspace())):
                 current = Piece(element, structure, text, [])
                 result.append(current)
             current.runs.append(Run(begin, end, inline))
@@ -172,8 +173,9 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
     length = len(text)
     skipped = 0
     for piece, holder in nodes:
-        if piece is None:  # an image: its alt text may be part of the block
-            piece = holder.get("alt")
+        if piece is None:  # an image: its alt text may be part of the block, but not when walking
+            # on from the block before, where an image's alt text often repeats a heading after it
+            piece = None if strict else holder.get("alt")
             if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
                 (runs if runs else images).append((position, position, holder))
                 continue

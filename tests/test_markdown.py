@@ -45,6 +45,11 @@ def test_headings_all_levels():
     assert md(body) == "\n\n".join(f"{'#' * level} Title {level}" for level in range(1, 7))
 
 
+def test_heading_after_an_image_stays_a_heading():
+    body = "<p>Text one.</p><p><img src='x.png' alt='Heading'></p><h2>Heading</h2><p>Text two.</p>"
+    assert md(body) == "Text one.\n\n## Heading\n\nText two."
+
+
 def test_paragraphs_separated_by_a_blank_line():
     assert md("<p>One paragraph.</p><div>Another one.</div>") == "One paragraph.\n\nAnother one."
 
