@@ -86,30 +86,21 @@ def test_inline_code_with_backticks():
     assert md("<p>Type <code>`quoted`</code> now.</p>") == "Type `` `quoted` `` now."
 
 
-def test_table_with_th_header_and_escaped_pipes():
-    body = """<table><tr><th>Name</th><th>Value</th></tr><tr><td>a | b</td><td>1</td></tr>
-    <tr><td>c</td><td>2</td></tr></table>"""
-    assert md(body) == "| Name | Value |\n| --- | --- |\n| a \\| b | 1 |\n| c | 2 |"
-
-
-def test_table_without_th_uses_the_first_row_and_pads_ragged_rows():
-    body = "<table><tr><td>x</td><td>y</td><td>z</td></tr><tr><td>only</td></tr></table>"
-    assert md(body) == "| x | y | z |\n| --- | --- | --- |\n| only |  |  |"
-
-
-def test_cell_of_two_blocks_stays_one_cell():
-    body = "<table><tr><td>top<br><br>bottom</td><td>right</td></tr></table>"
-    assert md(body) == "| top bottom | right |\n| --- | --- |"
-
-
-def test_irregular_table_is_one_paragraph_per_row():
-    body = "<table><tr><td colspan='2'>Wide cell</td></tr><tr><td>left</td><td>right</td></tr></table>"
-    assert md(body) == "Wide cell\n\nleft right"
-
-
-def test_layout_table_cells_holding_paragraphs_are_paragraphs():
-    body = "<table><tr><td><h2>Head</h2><p>Text of the article.</p></td><td><p>More text.</p></td></tr></table>"
-    assert md(body) == "## Head\n\nText of the article.\n\nMore text."
+@pytest.mark.parametrize(("body", "expected"), [
+    pytest.param("<table><tr><th>Name</th><th>Value</th></tr><tr><td>a | b</td><td>1</td></tr>"
+                 "<tr><td>c</td><td>2</td></tr></table>",
+                 "| Name | Value |\n| --- | --- |\n| a \\| b | 1 |\n| c | 2 |", id="th header, escaped pipe"),
+    pytest.param("<table><tr><td>x</td><td>y</td><td>z</td></tr><tr><td>only</td></tr></table>",
+                 "| x | y | z |\n| --- | --- | --- |\n| only |  |  |", id="first row as header, ragged row padded"),
+    pytest.param("<table><tr><td>top<br><br>bottom</td><td>right</td></tr></table>",
+                 "| top bottom | right |\n| --- | --- |", id="two blocks in one cell"),
+    pytest.param("<table><tr><td colspan='2'>Wide cell</td></tr><tr><td>left</td><td>right</td></tr></table>",
+                 "Wide cell\n\nleft right", id="spanning cell: one paragraph per row"),
+    pytest.param("<table><tr><td><h2>Head</h2><p>Text of the article.</p></td><td><p>More text.</p></td></tr></table>",
+                 "## Head\n\nText of the article.\n\nMore text.", id="layout cells holding paragraphs"),
+])
+def test_tables(body, expected):
+    assert md(body) == expected
 
 
 def test_links_absolute_against_the_url_and_base():
