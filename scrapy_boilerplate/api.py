@@ -8,6 +8,7 @@ from . import algorithms
 from .document import HtmlInput, to_root
 from .options import Options
 from .result import Extraction
+from .structure import Page
 
 
 def extract(
@@ -38,4 +39,7 @@ def extract(
     root = to_root(html, url=url)
     if root is None:
         return Extraction(algorithm=algorithm)
-    return chosen.run(root, options)
+    extraction = chosen.run(root, options)
+    # Kept for rendering the extraction's Markdown and HTML, if asked.
+    extraction._page = Page(root, url)
+    return extraction
