@@ -23,6 +23,7 @@ rebuilt from the XPaths alone: the same structure, no inline markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
@@ -333,13 +334,20 @@ def _child(parent: etree._Element, step: str,
         return None
     number = int(index)
     if number <= _COUNTED_CHILDREN:
-        return next(islice(parent.iterchildren(tag), number - 1, None), None)
+        return next(islice(_children_named(parent, tag), number - 1, None), None)
     # Listed once per tag: counting for each child on its own is quadratic on wide pages.
     key = (parent, tag)
     same_tag = children.get(key)
     if same_tag is None:
-        same_tag = children[key] = list(parent.iterchildren(tag))
+        same_tag = children[key] = list(_children_named(parent, tag))
     return same_tag[number - 1] if number <= len(same_tag) else None
+
+
+def _children_named(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
+    try:
+        return parent.iterchildren(tag)
+    except ValueError:  # a name the HTML parser made ("a\x1f") but lxml refuses to look for
+        return (child for child in parent if child.tag == tag)
 
 
 #: Up to which index :func:`_child` counts the children rather than listing them.
@@ -355,13 +363,19 @@ def _skeleton(blocks: Sequence[Block]) -> Callable[[str], etree._Element | None]
             element = _skeleton_element(block.xpath, elements)
         if element is None:
             continue
+        text = _XML_REFUSED.sub("\ufffd", block.text)
         if len(element) or element.text:
             # A second block in the element: after everything it holds so far.
             marker = etree.SubElement(element, "wbr")
-            marker.tail = block.text
+            marker.tail = text
         else:
-            element.text = block.text
+            element.text = text
     return elements.get
+
+
+#: Characters a parsed page's text can hold (the HTML parser lets ``&#7;`` through) but lxml
+#: refuses to set: in a skeleton they become U+FFFD, which keeps the words where they were.
+_XML_REFUSED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 def _skeleton_element(path: str, elements: dict[str, etree._Element]) -> etree._Element | None:

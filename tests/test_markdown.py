@@ -204,6 +204,23 @@ def test_degraded_rendering_keeps_lists_tables_and_code():
                                    "```\nx = `1`\n```")
 
 
+def test_degraded_rendering_of_text_holding_control_characters():
+    # A page's &#7; reaches the blocks' text (a devset page has them); lxml refuses to set it.
+    page = "<html><body><h2>Title</h2><p>Intergovernmental&#7; Panel&#7;on Climate Change</p></body></html>"
+    extraction = extract(page, **ALL_GOOD)
+    degraded = pickle.loads(pickle.dumps(extract(page, **ALL_GOOD)))
+    assert degraded.markdown == extraction.markdown == "## Title\n\nIntergovernmental\x07 Panel\x07on Climate Change"
+    assert degraded.main_html == extraction.main_html
+
+
+def test_a_block_in_an_element_whose_name_lxml_refuses_to_look_for():
+    # The parser names the element "a\x1f<"; a block starts in it (found by hypothesis).
+    extraction = extract("<html><body><p>word word word word 0<A\x1f</p>word</body></html>",
+                         algorithm="boilerpipe-default")
+    assert [block.xpath for block in extraction.blocks if block.is_good] == ["/html[1]/body[1]/p[1]/a\x1f<[1]"]
+    assert extraction.markdown == "word" and extraction.main_html == "<p>word</p>\n"
+
+
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_every_algorithm_keeps_the_structure_of_an_article(algorithm, article_page):
     extraction = extract(article_page, url="http://example.com/news/", algorithm=algorithm)
