@@ -137,8 +137,14 @@ def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
         for begin, end, holder in runs:
             placement = placements.get(holder)
             if placement is None:
-                element, inline = _placement(holder) if holder is not None else (None, ())
-                placement = placements[holder] = (element, inline, _structure(element, structures))
+                if holder is None or holder.tag not in INLINE_TAGS:  # most: a paragraph, an item...
+                    element, inline = holder, ()
+                else:
+                    element, inline = _placement(holder)
+                structure = structures.get(element)
+                if structure is None:
+                    structure = _structure(element, structures)
+                placement = placements[holder] = (element, inline, structure)
             element, inline, structure = placement
             # A new piece where the text moves to another element, unless the block's text
             # runs on without a space there (an algorithm that ignores that element's edges).
@@ -180,8 +186,6 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
             if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
                 (runs if runs else images).append((position, position, holder))
                 continue
-        elif piece.isspace():
-            continue
         elif (end := _match(text, position, piece)) is None:
             skipped += len(piece)
             if strict or skipped > _MAX_SKIPPED:
@@ -222,7 +226,8 @@ def _match(text: str, position: int, piece: str) -> int | None:
 
 def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[str | None, etree._Element]]:
     """The page's text nodes from the start of ``start`` (its end, unless ``inside``) to the end of
-    the page, in document order, each with the element holding it; ``(None, img)`` for each image."""
+    the page, in document order, each with the element holding it (whitespace alone left out);
+    ``(None, img)`` for each image."""
     top = start if inside else None
     node = start
     while True:
@@ -231,8 +236,8 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
         elif not len(top):  # a leaf, such as most paragraphs: no walker to make
             if top.tag == "img":
                 yield None, top
-            elif top.text and top.tag not in _NOT_TEXT_TAGS:
-                yield top.text, top
+            elif (text := top.text) and not text.isspace() and top.tag not in _NOT_TEXT_TAGS:
+                yield text, top
         else:
             # The subtree of ``top``: its text and its descendants', and their tails.
             walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
@@ -243,16 +248,16 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
                         walker.skip_subtree()
                     elif tag == "img":
                         yield None, element
-                    elif element.text:
-                        yield element.text, element
-                elif element is not top and element.tail:
-                    yield element.tail, element.getparent()
+                    elif (text := element.text) and not text.isspace():
+                        yield text, element
+                elif element is not top and (text := element.tail) and not text.isspace():
+                    yield text, element.getparent()
         # Then the tail of ``node`` and its following siblings, and those of its ancestors.
         parent = node.getparent()
         if parent is None:
             return
-        if node.tail:
-            yield node.tail, parent
+        if (text := node.tail) and not text.isspace():
+            yield text, parent
         sibling = node.getnext()
         if sibling is not None:
             node = top = sibling
