@@ -93,9 +93,10 @@ class Page:
         document = self.root.getroottree()
         url = self.url or document.docinfo.URL
         top = document.getroot()
-        head = top[0] if len(top) and top[0].tag == "head" else ()
-        for element in head:
-            if element.tag == "base" and element.get("href"):
+        # The head's base elements alone: making a Python object of each element in it costs.
+        bases = top[0].iterchildren("base") if len(top) and top[0].tag == "head" else ()
+        for element in bases:
+            if element.get("href"):
                 try:
                     return urljoin(url or "", element.get("href").strip())
                 except ValueError:  # a malformed URL (an invalid IPv6 host)
