@@ -5,7 +5,8 @@ options, both get the same decoded ``str``; they take turns by rounds of 20
 pages, the starter alternating. Prints the median ms/page of each and the ratio, then our
 engines' cost on an already-parsed tree (what a crawl pays: Scrapy has parsed
 the page), relative to lxml's parse alone and to the reference from text, and
-the share of the jusText time spent choosing the stoplist.
+the share of the jusText time spent choosing the stoplist, and what ``.markdown`` adds
+to an extraction's time.
 
     python benchmarks/speed.py [--limit N] [--only NAME]
 """
@@ -101,6 +102,7 @@ def main() -> None:
         print(line + ")", flush=True)
     if not args.only or "justext" in args.only:
         language_pick_share(roots)
+    markdown_cost(pages, [name for name in ALGORITHMS if not args.only or args.only in name])
 
 
 def language_pick_share(roots: list) -> None:
@@ -112,6 +114,36 @@ def language_pick_share(roots: list) -> None:
         pick_time += timed(lambda: pick_stoplist(page_words))
     print(f"stoplist=\"auto\": choosing the stoplist takes {100 * pick_time / extraction_time:.0f}% "
           f"of the extraction time on a parsed tree ({pick_time / len(roots):.2f} ms/page)")
+
+def markdown_cost(pages: list[devset.Page], names: list[str]) -> None:
+    """What rendering ``.markdown`` adds to each page's extraction, from text and on a parsed tree.
+
+    Timed in CPU time (``time.process_time``), not wall time: on a shared
+    machine a few-millisecond extraction is often preempted and a
+    sub-millisecond rendering seldom, which makes wall-time ratios too kind.
+    """
+    print("\n.markdown, rendered right after each page's extraction (CPU time): median over the pages "
+          "of its time / the extraction's")
+    clock = time.process_time
+    for name in names:
+        line = f"{name:<20}"
+        for source in ("text", "tree"):
+            extract_times, markdown_times, ratios = [], [], []
+            for page in pages:
+                html = page.text if source == "text" else parse(page.text)
+                started = clock()
+                extraction = extract(html, url=page.url, algorithm=name)
+                extracted = clock()
+                extraction.markdown
+                rendered = clock()
+                extract_times.append(extracted - started)
+                markdown_times.append(rendered - extracted)
+                if extracted > started:
+                    ratios.append((rendered - extracted) / (extracted - started))
+            line += (f"  from {source}: {1000 * statistics.median(extract_times):5.2f} ms"
+                     f" + {1000 * statistics.median(markdown_times):4.2f} ms, +{statistics.median(ratios):.0%}")
+        print(line, flush=True)
+
 
 if __name__ == "__main__":
     main()

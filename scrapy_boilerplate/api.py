@@ -12,6 +12,7 @@ from .document import HtmlInput, to_root
 from .errors import ExtractionError, OptionError
 from .options import Options
 from .result import Extraction
+from .structure import Page
 
 
 def extract(
@@ -48,11 +49,14 @@ def extract(
         return Extraction(algorithm=algorithm)
     with _collector_paused():
         try:
-            return chosen.run(root, options)
+            extraction = chosen.run(root, options)
         except UnicodeDecodeError:
             # lxml decodes text when it is read: text an XML parser let in
             # as invalid UTF-8 (a lone surrogate's reference, &#xD800;).
             raise ExtractionError("the tree holds text that is not valid Unicode") from None
+    # Kept for rendering the extraction's Markdown and HTML, if asked.
+    extraction._page = Page(root, url)
+    return extraction
 
 
 def _check_url(url: object) -> None:

@@ -54,13 +54,19 @@ class Extraction:
 
     ``blocks`` holds every block in document order, ``language`` the stoplist
     the classifier used (``None`` when it used none), ``html`` the cleaned
-    page for algorithms that produce one.
+    page for algorithms that produce one. ``markdown`` and ``main_html`` are
+    the good blocks with their structure, rendered when first asked for from
+    the parsed page, which the extraction keeps for that (pickling and copying
+    leave the page behind: see :meth:`to_markdown`).
     """
 
     blocks: list[Block] = field(default_factory=list)
     language: str | None = None
     algorithm: str = "justext"
     html: str | None = None
+    _page: Any = field(default=None, init=False, repr=False, compare=False)
+    _rendered: dict[tuple[str, bool, bool], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -77,10 +83,50 @@ class Extraction:
     def __reduce__(self) -> tuple:
         # Pickled (to and from worker processes) as one row of values per
         # block: a page's blocks are all of one type, whose field names
-        # need not travel with each of them.
+        # need not travel with each of them. The renderings made travel too;
+        # the parsed page stays behind (lxml trees do not pickle), and so
+        # it does from a copy.
         block_type = type(self.blocks[0]) if self.blocks else Block
         rows = [tuple(getattr(block, name) for name in _field_names(block_type)) for block in self.blocks]
-        return (_from_rows, (block_type, rows, self.language, self.algorithm, self.html))
+        return (_from_rows, (block_type, rows, self.language, self.algorithm, self.html, self._rendered))
+
+    @property
+    def markdown(self) -> str:
+        """The good blocks as Markdown: :meth:`to_markdown` with links and without images."""
+        return self.to_markdown()
+
+    @property
+    def main_html(self) -> str:
+        """The good blocks as a clean HTML fragment: :meth:`to_main_html` with links and without images."""
+        return self.to_main_html()
+
+    def to_markdown(self, *, links: bool = True, images: bool = False) -> str:
+        """The good blocks as Markdown with their structure, in document order.
+
+        ``links=False`` writes links as their text; ``images=True`` writes the
+        images inside good blocks. Each rendering is made once and kept, and
+        travels with a pickled extraction; an extraction unpickled (or copied)
+        without it renders from its blocks alone: the structure their XPaths
+        show (headings, list items, quotes, code, table cells), no inline markup.
+        """
+        return self._render("markdown", links, images)
+
+    def to_main_html(self, *, links: bool = True, images: bool = False) -> str:
+        """The good blocks as a small HTML fragment, as :meth:`to_markdown` renders them."""
+        return self._render("main_html", links, images)
+
+    def _render(self, form: str, links: bool, images: bool) -> str:
+        key = (form, bool(links), bool(images))
+        rendered = self._rendered.get(key)
+        if rendered is None:
+            from . import main_html, markdown, structure
+
+            page = self._page
+            pieces = structure.pieces(self.blocks, page)
+            writer = markdown if form == "markdown" else main_html
+            rendered = self._rendered[key] = writer.render(
+                pieces, base=page.base if page is not None else None, links=links, images=images)
+        return rendered
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready ``dict`` (only ``str``, numbers, ``bool``, ``None``, lists, dicts)."""
@@ -96,5 +142,7 @@ class Extraction:
 
 
 def _from_rows(block_type: type[Block], rows: list[tuple], language: str | None, algorithm: str,
-               html: str | None) -> Extraction:
-    return Extraction([block_type(*row) for row in rows], language, algorithm, html)
+               html: str | None, rendered: dict[tuple[str, bool, bool], str]) -> Extraction:
+    extraction = Extraction([block_type(*row) for row in rows], language, algorithm, html)
+    extraction._rendered.update(rendered)
+    return extraction

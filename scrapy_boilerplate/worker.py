@@ -5,7 +5,8 @@ The crawl's process hands pages over, several at a time when several wait
 :func:`~scrapy_boilerplate.document.utf8_body` gives (it has checked that
 the page is not binary data), and gets back the
 :class:`~scrapy_boilerplate.Extraction`, which pickles as one row of values
-per block. Errors travel as exceptions, a bug's with its traceback.
+per block, with the renderings asked for (``markdown``, ``main_html``) made
+here, where the parsed page is. Errors travel as exceptions, a bug's with its traceback.
 Nothing here imports Scrapy.
 """
 
@@ -72,14 +73,15 @@ def started() -> int:
     return os.getpid()
 
 
-def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]]) -> list[tuple]:
+def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]],
+                 renderings: tuple[str, ...] = ()) -> list[tuple]:
     """:func:`classify` each page: ``(extraction, seconds, None)``, or ``(None, error, traceback)``
     when it raised (the traceback ``None`` for the documented errors), so that one page's
     error leaves the others' results."""
     outcomes = []
     for page in pages:
         try:
-            outcomes.append((*classify(*page), None))
+            outcomes.append((*classify(*page, renderings=renderings), None))
         except BoilerplateError as error:
             outcomes.append((None, error, None))
         except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the others
@@ -87,13 +89,16 @@ def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]]) -> 
     return outcomes
 
 
-def classify(body: bytes, url: str,
-             choice: tuple[str, Options] | None = None) -> tuple[Extraction, float]:
+def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None, *,
+             renderings: tuple[str, ...] = ()) -> tuple[Extraction, float]:
     """The extraction of ``body`` with the configured algorithm and options, or those of
-    ``choice``, and the seconds it took."""
+    ``choice``, and the seconds it took. The extraction's ``renderings`` (names of its
+    properties, ``"markdown"``, ``"main_html"``) are made and kept in it, to travel with it."""
     begun = time.perf_counter()
     algorithm, options = choice or (_algorithm, _options)
     root = parse_utf8(body, url=url or None)
     extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
                   else Extraction(algorithm=algorithm))
+    for name in renderings:
+        getattr(extraction, name)
     return extraction, time.perf_counter() - begun

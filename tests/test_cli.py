@@ -65,6 +65,21 @@ def test_json_and_jsonl_are_to_dict_with_url_and_file(pages, capsys):
     assert json.loads(capsys.readouterr().out) == expected[0]
 
 
+def test_markdown_is_the_extractions_with_links_made_absolute_for_urls(pages, capsys):
+    assert main(["--format", "markdown", str(pages["article.html"])]) == 0
+    markdown = capsys.readouterr().out
+    assert markdown == extract(ARTICLE).markdown + "\n"
+    assert markdown.startswith("# River levels rise after a week of rain\n\n") and "[flood guide](/flood-guide)" in markdown
+    with serving({"article.html": ("text/html", ARTICLE.encode()), "german.html": ("text/html", GERMAN.encode())}) as base:
+        # Rendered in the worker processes, where the parsed page is: links and all.
+        result = run("-f", "markdown", "-j", "2", base + "article.html", base + "german.html")
+    assert result.returncode == 0, result.stderr
+    article, german = result.stdout.decode().split("\n==> ")
+    assert article == f"==> {base}article.html <==\n" + extract(ARTICLE, url=base + "article.html").markdown + "\n"
+    assert f"[flood guide]({base}flood-guide)" in article
+    assert german == f"{base}german.html <==\n" + extract(GERMAN, url=base + "german.html").markdown + "\n"
+
+
 def test_blocks_table_one_line_per_block_coloured_only_when_asked(pages, capsys):
     assert main(["--format", "blocks", str(pages["article.html"])]) == 0
     lines = capsys.readouterr().out.splitlines()

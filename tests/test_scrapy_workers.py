@@ -73,6 +73,19 @@ def test_worker_classify_gives_the_extraction():
     assert worker.classify(b"", "")[0] == extract("")
 
 
+def test_a_worker_renders_what_is_asked_and_the_rendering_travels_back():
+    worker.configure("justext", JustextOptions())
+    url = "http://example.com/news/"
+    asked, _ = worker.classify(utf8_body(ARTICLE), url, renderings=("markdown", "main_html"))
+    sent = pickle.loads(pickle.dumps(asked))
+    assert sent.markdown == extract(ARTICLE, url=url).markdown and "](http://example.com/flood-guide)" in sent.markdown
+    assert sent.main_html == extract(ARTICLE, url=url).main_html
+    # Not asked: not rendered, so not sent; the crawl's process could only render the blocks' skeleton.
+    plain, _ = worker.classify(utf8_body(ARTICLE), url)
+    assert len(pickle.dumps(plain)) < len(pickle.dumps(asked))
+    assert "](" not in pickle.loads(pickle.dumps(plain)).markdown
+
+
 def test_an_extraction_pickles_as_rows_into_the_same_blocks():
     extraction = extract(ARTICLE)
     again = pickle.loads(pickle.dumps(extraction))

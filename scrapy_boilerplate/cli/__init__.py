@@ -36,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-a", "--algorithm", choices=list(ALGORITHMS), default="justext",
                         help="the classifier (default: justext)")
     parser.add_argument("-f", "--format", choices=list(FORMATS), default="text",
-                        help="text: the good blocks; json, jsonl: every block with its features; "
+                        help="text: the good blocks; markdown: the good blocks with their structure; "
+                             "json, jsonl: every block with its features; "
                              "blocks: a table of the blocks; html: the coloured block view (default: text)")
     parser.add_argument("-d", "--output-dir", metavar="DIR", type=Path,
                         help="write one file per input into DIR instead of printing")

@@ -65,6 +65,10 @@ class PageResult:
     def language(self) -> str | None:
         return self.extraction.language if self.extraction is not None else None
 
+    def rendering(self, name: str) -> str:
+        """The extraction's ``markdown`` or ``main_html`` (``""`` for a page that failed)."""
+        return getattr(self.extraction, name) if self.extraction is not None else ""
+
     @property
     def links(self) -> list[str]:
         """Absolute URLs of the ``<a href>`` inside good blocks, in document order, without duplicates.

@@ -20,7 +20,7 @@ logger = logging.getLogger(__name__)
 
 
 class BoilerplatePipeline:
-    """Fills the text, language (blocks, cleaned HTML) fields of items that carry HTML.
+    """Fills the text, language (blocks, cleaned HTML, Markdown, main HTML) fields of items that carry HTML.
 
     Items without the HTML field pass unchanged. An item whose HTML is the
     very ``response.text`` or ``response.body`` the middleware classified gets
@@ -73,6 +73,8 @@ class BoilerplatePipeline:
         values[settings.language_field] = result.language
         if settings.clean_html_field is not None:
             values[settings.clean_html_field] = result.extraction.html if result.extraction is not None else None
+        for name in settings.renderings:  # rendered only when asked for: they cost
+            values[getattr(settings, f"{name}_field")] = result.rendering(name)
         if result.error is not None:
             values[settings.error_field] = result.error
         values.pop(None, None)

@@ -31,6 +31,8 @@ DEFAULTS: Mapping[str, Any] = {
     "BLOCKS_FIELD": None,
     "LANGUAGE_FIELD": "language",
     "CLEAN_HTML_FIELD": None,
+    "MARKDOWN_FIELD": None,
+    "MAIN_HTML_FIELD": None,
     "ERROR_FIELD": "boilerplate_error",
     "KEEP_HTML": False,
     "DROP_EMPTY": False,
@@ -138,11 +140,19 @@ class BoilerplateSettings:
     blocks_field: str | None
     language_field: str | None
     clean_html_field: str | None
+    markdown_field: str | None
+    main_html_field: str | None
     error_field: str | None
     keep_html: bool
     drop_empty: bool
     min_text_length: int
     workers: int
+
+    @property
+    def renderings(self) -> tuple[str, ...]:
+        """The renderings of the extraction the items get: ``"markdown"``, ``"main_html"``."""
+        return tuple(name for name, field in (("markdown", self.markdown_field),
+                                              ("main_html", self.main_html_field)) if field)
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
@@ -161,6 +171,8 @@ class BoilerplateSettings:
             blocks_field=_field(settings, "BLOCKS_FIELD"),
             language_field=_field(settings, "LANGUAGE_FIELD"),
             clean_html_field=_field(settings, "CLEAN_HTML_FIELD"),
+            markdown_field=_field(settings, "MARKDOWN_FIELD"),
+            main_html_field=_field(settings, "MAIN_HTML_FIELD"),
             error_field=_field(settings, "ERROR_FIELD"),
             keep_html=_flag(settings, "KEEP_HTML"),
             drop_empty=_flag(settings, "DROP_EMPTY"),

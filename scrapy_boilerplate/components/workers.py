@@ -77,7 +77,9 @@ class _Worker:
 
 
 class WorkerPool:
-    """``size`` worker processes classifying with one algorithm and its options.
+    """``size`` worker processes classifying with one algorithm and its options, each extraction
+    coming back with its ``renderings`` made (``"markdown"``, ``"main_html"``: see
+    :func:`scrapy_boilerplate.worker.classify`).
 
     A page that kills its worker fails alone; the worker is replaced
     (``restarts``). A worker that fails to start is started again after a
@@ -93,11 +95,12 @@ class WorkerPool:
     #: What each process runs first, with ``(algorithm, options)``.
     initializer: Callable[[str, Options], None] = staticmethod(worker.initialize)
 
-    def __init__(self, size: int, algorithm: str, options: Options, *,
+    def __init__(self, size: int, algorithm: str, options: Options, *, renderings: tuple[str, ...] = (),
                  on_event: Callable[[str], Any] = lambda event: None) -> None:
         self.size = size
         self.algorithm = algorithm
         self.options = options
+        self.renderings = renderings
         #: Called with ``"restarts"`` or ``"failed_starts"`` at each.
         self.on_event = on_event
         self.restarts = 0
@@ -186,7 +189,7 @@ class WorkerPool:
                 batch.append(self._waiting.popleft())
             executor = each.executor
             try:
-                future = executor.submit(worker.classify_all, [page.arguments for page in batch])
+                future = executor.submit(worker.classify_all, [page.arguments for page in batch], self.renderings)
             except BrokenProcessPool:  # it died idle, or before its pages could tell
                 self._waiting.extendleft(reversed(batch))
                 self._died(each)

@@ -62,9 +62,16 @@ class Format:
     needs_tree: bool = False
 
 
-def _text(page: Page, style: Style) -> str:
-    text = page.extraction.text
+def _ended(text: str) -> str:
     return text + "\n" if text else ""
+
+
+def _text(page: Page, style: Style) -> str:
+    return _ended(page.extraction.text)
+
+
+def _markdown(page: Page, style: Style) -> str:
+    return _ended(page.extraction.markdown)
 
 
 def _json(page: Page, style: Style) -> str:
@@ -87,6 +94,7 @@ FORMATS: dict[str, Format] = {
     format.name: format
     for format in (
         Format("text", ".txt", _text),
+        Format("markdown", ".md", _markdown),
         Format("json", ".json", _json, "array"),
         Format("jsonl", ".jsonl", _jsonl, "lines"),
         Format("blocks", ".txt", _blocks),

@@ -1,0 +1,162 @@
+"""Structure kept by ``Extraction.markdown``, on the devset and the trainset, against trafilatura's Markdown.
+
+For every algorithm and page: the headings, list items and table rows that
+the good blocks start in (their XPaths' ``h1``-``h6`` and ``li`` steps, and the
+``tr`` of a block starting in a ``td`` or ``th``),
+how many of them the Markdown holds (CommonMark with tables, read by
+markdown-it-py), and whether the Markdown's text, and the clean HTML's, are
+``.text``'s words in the same order. Then the headings and list items of
+trafilatura's Markdown output on the same pages (``pip install -e ".[bench]"``).
+
+    python benchmarks/markdown.py [--limit N] [--no-trafilatura]
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from lxml import etree, html as lxml_html
+from markdown_it import MarkdownIt
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import devset  # noqa: E402
+
+from scrapy_boilerplate import ALGORITHMS, Extraction, extract  # noqa: E402
+from scrapy_boilerplate.document import decode  # noqa: E402
+
+TRAINSET = Path(os.environ.get("TRAINSET", devset.DEVSET.parent / "trainset"))
+
+_PARSER = MarkdownIt("commonmark").enable("table")
+_HEADING_STEP = re.compile(r"/h[1-6]\[\d+\]")
+_ITEM_STEP = re.compile(r"/li\[\d+\]")
+_ROW_STEP = re.compile(r"/tr\[\d+\](?=/t[dh]\[\d+\]$)")  # the row of a cell holding the block's text
+_INLINE_TAGS = frozenset({"a", "em", "strong", "code", "img"})
+
+
+def markdown_words(markdown: str) -> list[str]:
+    """The words of what ``markdown`` shows, as CommonMark (with tables) reads it."""
+    parts: list[str] = []
+
+    def inline(children) -> None:
+        for token in children:
+            if token.type in ("text", "code_inline"):
+                parts.append(token.content)
+            elif token.type in ("softbreak", "hardbreak"):
+                parts.append(" ")
+            elif token.type == "image":  # its alt text
+                inline(token.children or ())
+            elif token.type == "html_inline":  # text read as HTML: not shown as text
+                parts.append(" <html> ")
+
+    for token in _PARSER.parse(markdown):
+        if token.type == "inline":
+            inline(token.children or ())
+        elif token.type in ("fence", "code_block"):
+            parts.append(token.content)
+        elif token.type == "html_block":
+            parts.append(" <html> ")
+        parts.append(" ")
+    return "".join(parts).split()
+
+
+def html_words(fragment: str) -> list[str]:
+    """The words of the text of an HTML fragment, as a browser shows it: apart at block elements."""
+    if not fragment.strip():
+        return []
+    parts: list[str] = []
+    root = lxml_html.fragment_fromstring(fragment, create_parent="div")
+    for event, element in etree.iterwalk(root, events=("start", "end")):
+        if element.tag not in _INLINE_TAGS:
+            parts.append(" ")
+        parts.append((element.text if event == "start" else element.tail) or "")
+    return "".join(parts).split()
+
+
+def structure_counts(markdown: str) -> Counter:
+    """Headings, list items and table rows (header rows included) of ``markdown``."""
+    kinds = {"heading_open": "headings", "list_item_open": "list items", "tr_open": "table rows"}
+    return Counter(kinds[token.type] for token in _PARSER.parse(markdown) if token.type in kinds)
+
+
+def block_counts(extraction: Extraction) -> Counter:
+    """The distinct headings, list items and table rows (of cells holding text) where good blocks start."""
+    found: dict[str, set[str]] = {"headings": set(), "list items": set(), "table rows": set()}
+    for block in extraction.blocks:
+        if not block.is_good:
+            continue
+        for kind, step in (("headings", _HEADING_STEP), ("list items", _ITEM_STEP), ("table rows", _ROW_STEP)):
+            for match in step.finditer(block.xpath):
+                found[kind].add(block.xpath[:match.end()])
+    return Counter({kind: len(paths) for kind, paths in found.items()})
+
+
+def trainset_pages(limit: int | None) -> list[tuple[str, str, str]]:
+    """(key, url, decoded HTML) of the trainset's pages."""
+    truth_path = TRAINSET / "ground-truth.json"
+    if not truth_path.is_file():
+        return []
+    truth = json.loads(truth_path.read_text(encoding="utf-8"))
+    return [(key, truth[key]["url"], decode(gzip.decompress((TRAINSET / "html" / f"{key}.html.gz").read_bytes())))
+            for key in sorted(truth)[:limit]]
+
+
+def main() -> None:
+    parser = devset.argument_parser(__doc__)
+    parser.add_argument("--no-trafilatura", action="store_true", help="skip the comparison with trafilatura")
+    args = parser.parse_args()
+    corpora = {"devset": [(page.key, page.url, page.text) for page in devset.pages(args.limit)],
+               "trainset": trainset_pages(args.limit)}
+    trafilatura = None
+    if not args.no_trafilatura:
+        import trafilatura
+    kinds = ("headings", "list items", "table rows")
+    rows = []
+    for corpus, pages in corpora.items():
+        if not pages:
+            print(f"{corpus}: not found, skipped")
+            continue
+        for name in ALGORITHMS:
+            in_blocks, in_markdown, kept = Counter(), Counter(), Counter()
+            text_differs = html_differs = 0
+            for _key, url, html in pages:
+                extraction = extract(html, url=url, algorithm=name)
+                markdown = extraction.markdown
+                words = extraction.text.split()
+                text_differs += markdown_words(markdown) != words
+                html_differs += html_words(extraction.main_html) != words
+                blocks, rendered = block_counts(extraction), structure_counts(markdown)
+                in_blocks.update(blocks)
+                in_markdown.update(rendered)
+                kept.update({kind: min(blocks[kind], rendered[kind]) for kind in kinds})
+            print(f"{corpus} {name}: {len(pages)} pages; Markdown text differs from .text on {text_differs}, "
+                  f"clean HTML text on {html_differs}", flush=True)
+            rows.append((corpus, name, in_blocks, in_markdown, kept))
+        if trafilatura is not None:
+            theirs = Counter()
+            for _key, url, html in pages:
+                output = trafilatura.extract(html, url=url, output_format="markdown") or ""
+                theirs.update(structure_counts(output))
+            rows.append((corpus, "trafilatura " + trafilatura.__version__, None, theirs, None))
+
+    print("\nheadings / list items / table rows: in the good blocks (their XPaths), in the Markdown, "
+          "and how many of the former the Markdown keeps (per page, at most the former)")
+    print(f"{'corpus':<9} {'extractor':<22}" + "".join(f" {kind + ' (blocks, md, kept)':>34}" for kind in kinds))
+    for corpus, name, in_blocks, in_markdown, kept in rows:
+        cells = []
+        for kind in kinds:
+            if in_blocks is None:
+                cells.append(f"{'-':>10} {in_markdown[kind]:>7} {'-':>15}")
+            else:
+                share = kept[kind] / in_blocks[kind] if in_blocks[kind] else 1.0
+                cells.append(f"{in_blocks[kind]:>10} {in_markdown[kind]:>7} {kept[kind]:>7} ({share:5.1%})")
+        print(f"{corpus:<9} {name:<22}" + "".join(f" {cell:>34}" for cell in cells))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""The good blocks as a small clean HTML fragment, from their :mod:`.structure`.
+
+Only structure and markup are written: ``h1``-``h6``, ``p``, ``ul``/``ol``/``li``,
+``dl``/``dt``/``dd``, ``blockquote``, ``pre``, ``table``/``tr``/``th``/``td``,
+``a``, ``em``, ``strong``, ``code``, ``img``, ``br``; no attributes but ``href``,
+``src`` and ``alt``, URLs absolute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from lxml import etree
+
+from .structure import CODE_TAGS, Piece, Span, link_target, set_apart, spans
+
+_NAMES = {
+    **{tag: tag for tag in ("blockquote", "ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
+                            "h1", "h2", "h3", "h4", "h5", "h6")},
+    "menu": "ul",
+}
+_INLINE_NAMES = {"em": "em", "i": "em", "strong": "strong", "b": "strong", **{tag: "code" for tag in CODE_TAGS}}
+
+
+def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
+    """HTML of ``pieces``; links resolved against ``base``, images written only with ``images``."""
+    out: list[str] = []
+    opened: list[etree._Element] = []
+    filled: set[etree._Element] = set()  # structure elements that hold text of their own already
+    for piece in pieces:
+        structure = list(piece.structure)
+        tags = [node.tag for node in structure]
+        in_code = "pre" in tags
+        if in_code:
+            del structure[tags.index("pre") + 1:]
+        common = 0
+        while common < len(opened) and common < len(structure) and opened[common] is structure[common]:
+            common += 1
+        for node in reversed(opened[common:]):
+            out.append(f"</{_NAMES[node.tag]}>\n")
+        del opened[common:]
+        for node in structure[common:]:
+            out.append(f"<{_NAMES[node.tag]}>")
+            opened.append(node)
+        if in_code:
+            inner = escape(piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
+        else:
+            inner = _write(spans(piece, lambda element: _written(element, base, links)), piece.text, base, images)
+        if not inner:
+            continue
+        holder = structure[-1] if structure else None
+        if holder is not None and (holder is piece.element or in_code):
+            if holder in filled:
+                out.append("<br>")
+            filled.add(holder)
+            out.append(inner)
+        else:
+            out.append(f"<p>{inner}</p>\n")
+    for node in reversed(opened):
+        out.append(f"</{_NAMES[node.tag]}>\n")
+    return "".join(out)
+
+
+def _written(element: etree._Element, base: str | None, links: bool) -> bool:
+    if element.tag == "a":
+        return links and link_target(element.get("href"), base) is not None
+    return True
+
+
+def _write(span: Span, text: str, base: str | None, images: bool) -> str:
+    parts = []
+    for child in span.children:
+        if isinstance(child, Span):
+            parts.append(_write(child, text, base, images))
+        elif len(child) == 3:
+            start, end, image = child
+            alt = text[start:end] if end > start else " ".join((image.get("alt") or "").split())
+            source = link_target(image.get("src"), base)
+            if images and source is not None:
+                parts.append(set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">'))
+            elif end > start:
+                parts.append(escape(alt, quote=False))
+        else:
+            parts.append(escape(text[child[0]:child[1]], quote=False))
+    inner = "".join(parts)
+    element = span.element
+    if element is None or not inner:
+        return inner
+    if element.tag == "a":
+        return f'<a href="{escape(link_target(element.get("href"), base))}">{inner}</a>'
+    name = _INLINE_NAMES.get(element.tag)
+    return f"<{name}>{inner}</{name}>" if name else inner

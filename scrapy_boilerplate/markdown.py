@@ -1,0 +1,312 @@
+"""The good blocks as Markdown (CommonMark, with GitHub's pipe tables), from their :mod:`.structure`.
+
+Headings become ``#`` lines, list items ``-`` or ``1.`` items indented by
+their nesting, definition terms bold lines followed by their definitions as
+items, quotes ``>`` lines, ``pre`` fenced code, table cells pipe tables (one
+paragraph per row when a table has spanning cells; the blocks of one cell
+joined), and every other piece a paragraph. The text is escaped so that
+it reads back as the same words: whatever CommonMark would take for syntax
+(``*``, ``_``, ``[``, a line starting with ``#`` or ``1.``...) gets a backslash.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from .structure import CODE_TAGS, Piece, Span, link_target, set_apart, spans
+
+_HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
+_EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
+_ITEM_TAGS = frozenset({"li", "dd"})
+_CELL_TAGS = frozenset({"td", "th"})
+_PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
+
+# Characters that are syntax anywhere in a line; "&" only before what reads as an entity, which
+# _backslash tells: a pattern of characters alone is scanned several times faster than one with
+# a look-ahead, and most texts have none of them.
+_SPECIAL = r"\\`*_\[\]<>~&"
+_ESCAPE = re.compile(rf"[{_SPECIAL}]")
+_ESCAPE_HEADING = re.compile(rf"[{_SPECIAL}#]")
+_ENTITY_REST = re.compile(r"#?\w+;")
+# What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
+_LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
+_LINE_STARTERS = frozenset("#>+=~-0123456789")
+_URL_UNSAFE = re.compile(r"[\s()<>\\]")
+
+
+def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
+    """Markdown of ``pieces``; links resolved against ``base``, images written only with ``images``."""
+    writer = _Writer(base, links, images)
+    index = 0
+    while index < len(pieces):
+        piece = pieces[index]
+        table = _table_of(piece)
+        if table is None:
+            writer.piece(piece)
+            index += 1
+            continue
+        end = index + 1
+        while end < len(pieces) and _table_of(pieces[end]) is table:
+            end += 1
+        writer.table(pieces[index:end])
+        index = end
+    return "\n".join(writer.lines)
+
+
+def _table_of(piece: Piece) -> etree._Element | None:
+    """The table whose cell ``piece`` is, when its text lies directly in the cell."""
+    if piece.element is None or piece.element.tag not in _CELL_TAGS or any(
+            node.tag == "pre" for node in piece.structure):
+        return None
+    row = piece.element.getparent()
+    table = row.getparent() if row is not None else None
+    while table is not None and table.tag != "table":
+        table = table.getparent()
+    return table
+
+
+@dataclass
+class _Writer:
+    base: str | None
+    links: bool
+    images: bool
+    lines: list[str] = field(default_factory=list)
+    #: The prefix elements (quotes, list items) of the last chunk written.
+    previous: tuple[etree._Element, ...] = ()
+    #: Width of the marker of each list item already started.
+    started: dict[etree._Element, int] = field(default_factory=dict)
+    #: What each structure makes of a piece (see :func:`_form`).
+    forms: dict[tuple[etree._Element, ...], tuple] = field(default_factory=dict)
+    #: The Markdown URL of each ``href`` and ``src`` value met.
+    urls: dict[str | None, str | None] = field(default_factory=dict)
+
+    # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
+
+    def piece(self, piece: Piece) -> None:
+        form = self.forms.get(piece.structure)
+        if form is None:
+            form = self.forms[piece.structure] = _form(piece.structure)
+        kind, outside, heading = form
+        if kind == "code":
+            self.chunk(outside, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
+            return
+        if kind == "heading":
+            text = " ".join(self.inline(piece, _ESCAPE_HEADING).split())
+            if text:
+                self.chunk(outside, [f"{heading} {text}"])
+            return
+        text = self.inline(piece, _ESCAPE)
+        if kind == "term" and _emphasizable(piece.text, piece.runs[0].start, piece.runs[-1].end):
+            text = f"**{text}**"
+        lines = _paragraph_lines(text)
+        if lines:
+            self.chunk(outside, lines)
+
+    def table(self, cells: Sequence[Piece]) -> None:
+        rows: dict[etree._Element, dict[int, list[str]]] = {}
+        regular = True
+        for piece in cells:
+            cell = piece.element
+            row = rows.setdefault(cell.getparent(), {})
+            column = sum(1 for _ in cell.itersiblings("td", "th", preceding=True))
+            text = " ".join(self.inline(piece, _ESCAPE).split())
+            if cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
+                regular = False
+            row.setdefault(column, []).append(text)
+        structure = cells[0].structure
+        tables = [number for number, node in enumerate(structure) if node.tag == "table"]
+        outside = structure[:tables[-1]] if tables else ()
+        width = max(max(row) + 1 for row in rows.values())
+        if not regular or width < 2:
+            for row in rows.values():
+                lines = _paragraph_lines(" ".join(" ".join(row[column]) for column in sorted(row)))
+                if lines:
+                    self.chunk(outside, lines)
+            return
+        lines = []
+        for number, row in enumerate(rows.values()):
+            cells_text = [" ".join(row.get(column, ())).replace("|", "\\|") for column in range(width)]
+            lines.append("| " + " | ".join(cells_text) + " |")
+            if number == 0:
+                lines.append("|" + " --- |" * width)
+        self.chunk(outside, lines)
+
+    def chunk(self, structure: Sequence[etree._Element], lines: list[str]) -> None:
+        """Write ``lines`` inside the quotes and list items of ``structure``."""
+        prefixes = tuple(node for node in structure if node.tag in _PREFIX_TAGS) if structure else ()
+        if not prefixes and not self.previous:  # most chunks: at the top level, after another one
+            if self.lines:
+                self.lines.append("")
+            self.lines.extend(lines)
+            return
+        first, rest = [], []
+        tight = False  # a new item of a list the last chunk is in, or nested in its item
+        for number, node in enumerate(prefixes):
+            if node.tag == "blockquote":
+                first.append("> ")
+                rest.append("> ")
+                continue
+            width = self.started.get(node)
+            if width is None:
+                marker = _marker(node)
+                width = self.started[node] = len(marker)
+                first.append(marker)
+                if not tight:
+                    # A list inside an item's text (nested) interrupts a paragraph: CommonMark
+                    # lets only bullets and ordered lists starting at 1 do that.
+                    tight = any(node.getparent() is item.getparent() for item in self.previous) or (
+                        number > 0 and prefixes[number - 1] in self.previous and marker in ("- ", "1. "))
+            else:
+                first.append(" " * width)
+            rest.append(" " * width)
+        if self.lines and not tight:
+            common = []
+            for mine, theirs in zip(prefixes, self.previous):
+                if mine is not theirs:
+                    break
+                common.append("> " if mine.tag == "blockquote" else " " * self.started[mine])
+            self.lines.append("".join(common).rstrip())
+        first_prefix, rest_prefix = "".join(first), "".join(rest)
+        self.lines.append(first_prefix + lines[0])
+        self.lines.extend(rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:])
+        self.previous = prefixes
+
+    # Inline content.
+
+    def inline(self, piece: Piece, escape: re.Pattern[str]) -> str:
+        runs = piece.runs
+        if len(runs) == 1 and not runs[0].inline:  # most pieces: text without markup
+            return _escaped(escape, piece.text[runs[0].start:runs[0].end])
+        return self.write(spans(piece, self.written), piece.text, escape)
+
+    def written(self, element: etree._Element) -> bool:
+        tag = element.tag
+        if tag == "a":
+            return self.links and self.url(element.get("href")) is not None
+        return True
+
+    def write(self, span: Span, text: str, escape: re.Pattern[str]) -> str:
+        tag = span.element.tag if span.element is not None else None
+        if tag in CODE_TAGS:
+            return _code_span(text[span.start:span.end])
+        parts = []
+        for child in span.children:
+            if isinstance(child, Span):
+                written = self.write(child, text, escape)
+                if written.startswith("`") and parts and parts[-1].endswith("`"):
+                    # Backticks against backticks would make one code span of both: plain text instead.
+                    written = _escaped(escape, text[child.start:child.end])
+                elif written.startswith("[") and parts and parts[-1].endswith("!"):
+                    parts[-1] = parts[-1][:-1] + "\\!"  # not an image's "!["
+                parts.append(written)
+            elif len(child) == 3:
+                parts.append(self.image(child, text, escape))
+            else:
+                parts.append(_escaped(escape, text[child[0]:child[1]]))
+        inner = "".join(parts)
+        if tag == "a":
+            return f"[{inner}]({self.url(span.element.get('href'))})" if inner.strip() else inner
+        marker = _EMPHASIS.get(tag)
+        if marker and _emphasizable(text, span.start, span.end):
+            return f"{marker}{inner}{marker}"
+        return inner
+
+    def image(self, child: tuple, text: str, escape: re.Pattern[str]) -> str:
+        start, end, image = child
+        alt = text[start:end] if end > start else " ".join((image.get("alt") or "").split())
+        alt = _escaped(escape, alt)
+        source = self.url(image.get("src"))
+        if self.images and source is not None:
+            return set_apart(text, start, end, f"![{alt}]({source})")
+        return alt if end > start else ""
+
+    def url(self, reference: str | None) -> str | None:
+        """``reference`` made absolute and safe in a Markdown link; ``None`` for none or a script."""
+        if reference in self.urls:
+            return self.urls[reference]
+        target = link_target(reference, self.base)
+        if target is not None:
+            target = _URL_UNSAFE.sub(_percent_encoded, target)
+        self.urls[reference] = target
+        return target
+
+
+def _percent_encoded(match: re.Match[str]) -> str:
+    return f"%{ord(match.group()):02X}"
+
+
+def _escaped(escape: re.Pattern[str], text: str) -> str:
+    return escape.sub(_backslash, text)
+
+
+def _backslash(match: re.Match[str]) -> str:
+    character = match.group()
+    if character == "&" and not _ENTITY_REST.match(match.string, match.end()):
+        return character
+    return "\\" + character
+
+
+def _form(structure: tuple[etree._Element, ...]) -> tuple[str, tuple[etree._Element, ...], str]:
+    """What a piece in ``structure`` is: ``"code"`` (in a ``pre``), ``"heading"``, ``"term"`` (in a ``dt``)
+    or ``"text"``; the structure outside it, for its quotes and list items; its heading's ``#``."""
+    tags = [node.tag for node in structure]
+    if "pre" in tags:
+        return "code", structure[:tags.index("pre")], ""
+    for number in range(len(tags) - 1, -1, -1):
+        if tags[number] in _HEADINGS:
+            return "heading", structure[:number], _HEADINGS[tags[number]]
+    return ("term" if "dt" in tags else "text"), structure, ""
+
+
+def _code_span(code: str) -> str:
+    code = " ".join(code.split())
+    if not code:
+        return ""
+    fence = "`" * (max(map(len, re.findall("`+", code)), default=0) + 1)
+    if code[0] == "`" or code[-1] == "`":
+        code = f" {code} "
+    return f"{fence}{code}{fence}"
+
+
+def _fenced(code: str) -> list[str]:
+    fence = "`" * max(3, max(map(len, re.findall("`+", code)), default=0) + 1)
+    return [fence, *(line.rstrip() for line in code.split("\n")), fence]
+
+
+def _emphasizable(text: str, start: int, end: int) -> bool:
+    """Whether ``*`` or ``**`` around ``text[start:end]`` is read as emphasis in every context:
+    letters or digits at its edges, and none (nor ``*``, ``_``) right outside them."""
+    if end <= start or not (text[start].isalnum() and text[end - 1].isalnum()):
+        return False
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() or after.isalnum() or before in "*_\\" or after in "*_")
+
+
+def _paragraph_lines(text: str) -> list[str]:
+    lines = []
+    for line in text.split("\n") if "\n" in text else (text,):
+        line = line.strip()
+        if line:
+            lines.append(_LINE_START.sub(_escape_line_start, line) if line[0] in _LINE_STARTERS else line)
+    return lines
+
+
+def _escape_line_start(match: re.Match[str]) -> str:
+    if match.group(1):
+        return "\\" + match.group(1)
+    return f"{match.group(2)}\\{match.group(3)}"
+
+
+def _marker(item: etree._Element) -> str:
+    """The list marker of a list item: ``- `` or its number in an ordered list."""
+    parent = item.getparent()
+    if item.tag != "li" or parent is None or parent.tag != "ol":
+        return "- "
+    start = parent.get("start", "1").strip()
+    number = (int(start) if start.isdigit() else 1) + sum(1 for _ in item.itersiblings("li", preceding=True))
+    return f"{min(number, 999_999_999)}. "

@@ -1,0 +1,508 @@
+"""Where the good blocks' text lies in the page, and what structure holds it: the input of the renderers.
+
+Every algorithm gives each block its text and the XPath of the element it
+starts in; none of them is asked for more. From that element a walk in
+document order finds the block's text in the page's text nodes, ignoring
+whitespace (algorithms differ in how they join and collapse it), and cuts it
+into runs, each held by one text node. A run's element says everything the
+renderers need: the nearest element that is not inline (a paragraph, a list
+item, a table cell...) groups runs into :class:`Piece` objects, that
+element's ancestors give the structure (headings, lists, quotes, code, tables)
+and the inline elements between them and the text the markup (links,
+emphasis, inline code, images). A block whose text comes right after the
+previous one's, as good blocks' often does, is found by walking on, without
+looking its XPath up.
+
+A block whose text the walk cannot find in the page (an algorithm's own
+additions, text it skipped coinciding with its own) becomes one piece without
+inline markup in the element it starts in: the renderers always write every
+word of every good block, in order. Without the page (an unpickled
+:class:`~scrapy_boilerplate.Extraction`), each block is placed in a skeleton
+rebuilt from the XPaths alone: the same structure, no inline markup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from urllib.parse import urljoin
+
+from lxml import etree
+
+from .result import GOOD, Block
+from .whitespace import collapse
+
+#: Elements that do not end a run of text: their text continues the text around them.
+INLINE_TAGS = frozenset({
+    "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite", "code", "data", "del", "dfn", "em",
+    "font", "i", "img", "ins", "kbd", "label", "mark", "nobr", "q", "s", "samp", "small", "span", "strike",
+    "strong", "sub", "sup", "time", "tt", "u", "var", "wbr", "br",
+})
+#: Inline elements the renderers write as markup; the others are only their text.
+MARKUP_TAGS = frozenset({"a", "b", "strong", "i", "em", "code", "kbd", "samp", "tt", "img"})
+#: Inline elements that are only their text.
+_PLAIN_TAGS = INLINE_TAGS - MARKUP_TAGS
+#: Elements whose position in the page's structure the renderers write.
+STRUCTURE_TAGS = frozenset({
+    "blockquote", "ul", "ol", "menu", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
+    "h1", "h2", "h3", "h4", "h5", "h6",
+})
+#: Elements whose text no algorithm counts as the page's text.
+_NOT_TEXT_TAGS = frozenset({"script", "style", "template", "head"})
+#: How many characters of text nodes that are not the block's the walk passes before it gives up.
+_MAX_SKIPPED = 20_000
+
+
+@dataclass(slots=True)
+class Run:
+    """``text[start:end]`` of a piece, held by one text node (or an image's ``alt``, or an image
+    without text when ``start == end``), inside the markup elements ``inline``, outermost first."""
+
+    start: int
+    end: int
+    inline: tuple[etree._Element, ...]
+
+
+@dataclass(slots=True)
+class Piece:
+    """Text of one good block inside one element that is not inline (``element``; ``None`` when the
+    block's XPath selects nothing in the page).
+
+    ``structure`` holds the element's ancestors (itself included) that are in
+    :data:`STRUCTURE_TAGS`, outermost first; ``runs`` index ``text``, the block's text.
+    """
+
+    element: etree._Element | None
+    structure: tuple[etree._Element, ...]
+    text: str
+    runs: list[Run]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """The parsed page an extraction came from, and the URL its links are relative to."""
+
+    root: etree._Element
+    url: str | None
+
+    @property
+    def base(self) -> str | None:
+        """The URL relative links resolve against: the page's ``<base href>`` against its URL."""
+        document = self.root.getroottree()
+        url = self.url or document.docinfo.URL
+        top = document.getroot()
+        # The head's base elements alone: making a Python object of each element in it costs.
+        bases = top[0].iterchildren("base") if len(top) and top[0].tag == "head" else ()
+        for element in bases:
+            if element.get("href"):
+                try:
+                    return urljoin(url or "", element.get("href").strip())
+                except ValueError:  # a malformed URL (an invalid IPv6 host)
+                    return url
+        return url
+
+
+def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
+    """The pieces of the good blocks of ``blocks``, in document order."""
+    good = [block for block in blocks if block.label == GOOD and block.text]
+    if not good:
+        return []
+    resolve = _resolver(page.root) if page is not None else _skeleton(good)
+    # For each element holding text: its piece's element, its markup elements and its structure.
+    placements: dict[etree._Element | None, tuple] = {}
+    structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
+    result: list[Piece] = []
+    # The text nodes after the last block placed: the next block's text, when it comes right
+    # after (as good blocks often do), is found there without looking its element up.
+    following: Iterator[tuple[str | None, etree._Element]] | None = None
+    for block in good:
+        text = block.text
+        runs = _find(text, following, strict=True) if following is not None else None
+        if runs is None:
+            start = resolve(block.xpath)
+            following = None
+            if start is None:
+                runs = [(0, len(text), None)]
+            elif _holds_exactly(start, text):  # most blocks: a paragraph's text and nothing else
+                runs = [(0, len(text), start)]
+                following = _text_from(start, inside=False)
+            else:
+                following = _text_from(start)
+                runs = _find(text, following)
+                if runs is None:  # not found: the block as one run in the element it starts in
+                    runs = [(0, len(text), start)]
+                    following = None
+        current = None
+        for begin, end, holder in runs:
+            placement = placements.get(holder)
+            if placement is None:
+                if holder is None or holder.tag not in INLINE_TAGS:  # most: a paragraph, an item...
+                    element, inline = holder, ()
+                else:
+                    element, inline = _placement(holder)
+                structure = structures.get(element)
+                if structure is None:
+                    structure = _structure(element, structures)
+                placement = placements[holder] = (element, inline, structure)
+            element, inline, structure = placement
+            # A new piece where the text moves to another element, unless the block's text
+            # runs on without a space there (an algorithm that ignores that element's edges).
+            if current is None or (current.element is not element
+                                   and (begin == 0 or text[begin - 1].isspace())):
+                current = Piece(element, structure, text, [])
+                result.append(current)
+            current.runs.append(Run(begin, end, inline))
+    return result
+
+
+def _holds_exactly(element: etree._Element, text: str) -> bool:
+    """Whether ``text`` is all the text of ``element``, which holds neither markup nor any element
+    that is not inline."""
+    if not len(element):
+        whole = element.text or ""
+    else:
+        for node in element.iterdescendants():
+            if node.tag not in _PLAIN_TAGS:
+                return False
+        whole = "".join(element.itertext())
+    return whole == text or collapse(whole) == collapse(text)
+
+
+def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, strict: bool = False,
+          ) -> list[tuple[int, int, etree._Element]] | None:
+    """Where ``text`` lies in the text ``nodes`` (see :func:`_text_from`): (start, end, holder) of each
+    node that holds some of it; ``None`` if it is not found there, or with ``strict`` if any node
+    before its end (whitespace aside) is not part of it."""
+    runs: list[tuple[int, int, etree._Element]] = []
+    images: list[tuple[int, int, etree._Element]] = []  # images seen before the first run
+    position = 0
+    length = len(text)
+    skipped = 0
+    for piece, holder in nodes:
+        if piece is None:  # an image: its alt text may be part of the block, but not when walking
+            # on from the block before, where an image's alt text often repeats a heading after it
+            piece = None if strict else holder.get("alt")
+            if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
+                (runs if runs else images).append((position, position, holder))
+                continue
+        elif (end := _match(text, position, piece)) is None:
+            skipped += len(piece)
+            if strict or skipped > _MAX_SKIPPED:
+                return None
+            images.clear()
+            continue
+        if not runs and images:
+            runs.extend(images)
+        begin = position
+        while text[begin].isspace():
+            begin += 1
+        runs.append((begin, end, holder))
+        position = end
+        if position == length:  # block texts are stripped
+            return runs
+    return None
+
+
+def _match(text: str, position: int, piece: str) -> int | None:
+    """Where ``piece`` ends in ``text`` if it follows ``position``, whitespace aside; ``None`` if it does not."""
+    words = collapse(piece)
+    while position < len(text) and text[position].isspace():
+        position += 1
+    end = position + len(words)
+    if text.startswith(words, position):
+        return end
+    if text[position:end].replace("\n", " ") == words:  # line breaks kept (jusText)
+        return end
+    # The algorithm's whitespace differs otherwise from one space.
+    for word in words.split(" "):
+        while position < len(text) and text[position].isspace():
+            position += 1
+        if not text.startswith(word, position):
+            return None
+        position += len(word)
+    return position
+
+
+def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[str | None, etree._Element]]:
+    """The page's text nodes from the start of ``start`` (its end, unless ``inside``) to the end of
+    the page, in document order, each with the element holding it (whitespace alone left out);
+    ``(None, img)`` for each image."""
+    top = start if inside else None
+    node = start
+    while True:
+        if top is None or not isinstance(top.tag, str):
+            pass
+        elif not len(top):  # a leaf, such as most paragraphs: no walker to make
+            if top.tag == "img":
+                yield None, top
+            elif (text := top.text) and not text.isspace() and top.tag not in _NOT_TEXT_TAGS:
+                yield text, top
+        else:
+            # The subtree of ``top``: its text and its descendants', and their tails.
+            walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
+            for event, element in walker:
+                if event == "start":
+                    tag = element.tag
+                    if tag in _NOT_TEXT_TAGS:
+                        walker.skip_subtree()
+                    elif tag == "img":
+                        yield None, element
+                    elif (text := element.text) and not text.isspace():
+                        yield text, element
+                elif element is not top and (text := element.tail) and not text.isspace():
+                    yield text, element.getparent()
+        # Then the tail of ``node`` and its following siblings, and those of its ancestors.
+        parent = node.getparent()
+        if parent is None:
+            return
+        if (text := node.tail) and not text.isspace():
+            yield text, parent
+        sibling = node.getnext()
+        if sibling is not None:
+            node = top = sibling
+        else:
+            node, top = parent, None
+
+
+def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
+    """The nearest element holding ``holder`` (itself included) that is not inline, and the markup
+    elements from there down to ``holder``, outermost first."""
+    inline = []
+    element = holder
+    while element.tag in INLINE_TAGS:
+        if element.tag in MARKUP_TAGS:
+            inline.append(element)
+        parent = element.getparent()
+        if parent is None:
+            break
+        element = parent
+    inline.reverse()
+    return element, tuple(inline)
+
+
+def _structure(element: etree._Element, known: dict[etree._Element | None, tuple[etree._Element, ...]],
+               ) -> tuple[etree._Element, ...]:
+    """The ancestors of ``element`` (itself included) in :data:`STRUCTURE_TAGS`, outermost first.
+
+    ``known`` holds those of the elements met before: the blocks of a page
+    share most of their ancestors, so most elements climb one step.
+    """
+    structure = known.get(element)
+    if structure is not None:
+        return structure
+    chain = []
+    node = element
+    while node not in known:
+        chain.append(node)
+        node = node.getparent()
+    structure = known[node]
+    for node in reversed(chain):
+        if node.tag in STRUCTURE_TAGS:
+            structure = (*structure, node)
+        known[node] = structure
+    return structure
+
+
+def _resolver(root: etree._Element) -> Callable[[str], etree._Element | None]:
+    """A function from the XPaths of :mod:`scrapy_boilerplate.xpath` to the elements of ``root``'s
+    document (``None`` for one that selects nothing), remembering every element it passes."""
+    top = root.getroottree().getroot()
+    found: dict[str, etree._Element | None] = {"": None}
+    children: dict[tuple[etree._Element, str], list[etree._Element]] = {}
+
+    def resolve(path: str) -> etree._Element | None:
+        if path in found:
+            return found[path]
+        # Climb to the nearest known ancestor, without recursion: pages can be very deep.
+        missing = []
+        while path not in found:
+            missing.append(path)
+            path = path.rpartition("/")[0]
+        for path in reversed(missing):
+            parent_path, _, name = path.rpartition("/")
+            if not parent_path:
+                found[path] = top if name == f"{top.tag}[1]" else None
+            else:
+                parent = found[parent_path]
+                found[path] = _child(parent, name, children) if parent is not None else None
+        return found[path]
+
+    return resolve
+
+
+def _child(parent: etree._Element, step: str,
+           children: dict[tuple[etree._Element, str], list[etree._Element]]) -> etree._Element | None:
+    """The child of ``parent`` that the XPath step ``tag[n]`` selects."""
+    tag, _, index = step[:-1].rpartition("[")
+    if not index.isdigit():
+        return None
+    number = int(index)
+    if number <= _COUNTED_CHILDREN:
+        return next(islice(_children_named(parent, tag), number - 1, None), None)
+    # Listed once per tag: counting for each child on its own is quadratic on wide pages.
+    key = (parent, tag)
+    same_tag = children.get(key)
+    if same_tag is None:
+        same_tag = children[key] = list(_children_named(parent, tag))
+    return same_tag[number - 1] if number <= len(same_tag) else None
+
+
+def _children_named(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
+    try:
+        return parent.iterchildren(tag)
+    except ValueError:  # a name the HTML parser made ("a\x1f") but lxml refuses to look for
+        return (child for child in parent if child.tag == tag)
+
+
+#: Up to which index :func:`_child` counts the children rather than listing them.
+_COUNTED_CHILDREN = 8
+
+
+def _skeleton(blocks: Sequence[Block]) -> Callable[[str], etree._Element | None]:
+    """A resolver over a tree rebuilt from the blocks' XPaths, each block's text in its element."""
+    elements: dict[str, etree._Element] = {}
+    for block in blocks:
+        element = elements.get(block.xpath)
+        if element is None:
+            element = _skeleton_element(block.xpath, elements)
+        if element is None:
+            continue
+        text = _XML_REFUSED.sub("\ufffd", block.text)
+        if len(element) or element.text:
+            # A second block in the element: after everything it holds so far.
+            marker = etree.SubElement(element, "wbr")
+            marker.tail = text
+        else:
+            element.text = text
+    return elements.get
+
+
+#: Characters a parsed page's text can hold (the HTML parser lets ``&#7;`` through) but lxml
+#: refuses to set: in a skeleton they become U+FFFD, which keeps the words where they were.
+_XML_REFUSED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _skeleton_element(path: str, elements: dict[str, etree._Element]) -> etree._Element | None:
+    parent = None
+    prefix = ""
+    for name in path.split("/")[1:]:
+        prefix = f"{prefix}/{name}"
+        element = elements.get(prefix)
+        if element is None:
+            tag = name.partition("[")[0]
+            try:
+                element = etree.Element(tag) if parent is None else etree.SubElement(parent, tag)
+            except ValueError:  # not a valid element name
+                return None
+            elements[prefix] = element
+        parent = element
+    return parent
+
+
+#: Markup nested deeper than this inside a piece is written as its text (no recursion limit to hit).
+MAX_MARKUP_DEPTH = 32
+
+
+@dataclass(slots=True)
+class Span:
+    """A markup element's share of a piece: ``text[start:end]``, as ``children``: other spans,
+    ``(start, end)`` slices of text, and images (their ``img`` element)."""
+
+    element: etree._Element | None
+    start: int
+    end: int
+    children: list
+
+
+def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
+    """The piece's runs nested in the markup elements that ``written`` accepts (the top span has none).
+
+    Whitespace between runs stays outside the elements it separates, so that
+    markup never starts or ends with a space. Markup inside ``code`` is its text.
+    """
+    runs = piece.runs
+    if len(runs) == 1 and not runs[0].inline:  # most pieces: text without markup
+        start, end = runs[0].start, runs[0].end
+        return Span(None, start, end, [(start, end)])
+    top = Span(None, runs[0].start, runs[-1].end, [])
+    stack = [top]
+    wanted_of: dict[tuple[etree._Element, ...], list[etree._Element]] = {}
+    previous_end = None
+    for run in runs:
+        inline = run.inline
+        image = inline[-1] if inline and inline[-1].tag == "img" else None
+        wanted = wanted_of.get(inline)
+        if wanted is None:
+            wanted = wanted_of[inline] = _wanted(inline, image, written)
+        common = 0
+        opened = len(stack) - 1
+        while common < opened and common < len(wanted) and stack[common + 1].element is wanted[common]:
+            common += 1
+        while len(stack) > common + 1:
+            stack.pop().end = previous_end
+        if previous_end is not None and run.start > previous_end:
+            stack[-1].children.append((previous_end, run.start))
+        for element in wanted[common:]:
+            span = Span(element, run.start, run.end, [])
+            stack[-1].children.append(span)
+            stack.append(span)
+        if image is not None:
+            stack[-1].children.append((run.start, run.end, image))
+        elif run.end > run.start:
+            stack[-1].children.append((run.start, run.end))
+        previous_end = run.end
+    for span in stack[1:]:
+        span.end = previous_end
+    return top
+
+
+def _wanted(inline: tuple[etree._Element, ...], image: etree._Element | None,
+            written: Callable[[etree._Element], bool]) -> list[etree._Element]:
+    """The markup elements of ``inline`` that are written: no image (a run of its own), no link
+    in a link, nothing inside code, none deeper than :data:`MAX_MARKUP_DEPTH`."""
+    wanted = []
+    in_link = False
+    for element in inline[:MAX_MARKUP_DEPTH]:
+        tag = element.tag
+        if element is image or (in_link and tag == "a") or not written(element):
+            continue
+        in_link = in_link or tag == "a"
+        wanted.append(element)
+        if tag in CODE_TAGS:
+            break
+    return wanted
+
+
+#: Inline elements holding code: what they hold is written as it is.
+CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+
+
+_CODE_SCHEMES = ("javascript:", "vbscript:", "data:")
+
+
+def link_target(reference: str | None, base: str | None) -> str | None:
+    """The URL of ``href`` or ``src`` value ``reference``, absolute against ``base``; ``None`` for
+    no URL or one that runs code."""
+    if not reference or reference.isspace():
+        return None
+    reference = reference.strip()
+    if reference.lower().startswith(_CODE_SCHEMES):
+        return None
+    if base and not reference.startswith(("https://", "http://")):
+        try:
+            return urljoin(base, reference)
+        except ValueError:  # a malformed URL (an invalid IPv6 host): kept as it is
+            pass
+    return reference
+
+
+def set_apart(text: str, start: int, end: int, image: str) -> str:
+    """``image``, written for an image at ``text[start:end]``, with the spaces around it that an
+    image without text in the block (``start == end``) needs to stand apart from the words."""
+    if end > start:
+        return image
+    before = " " if start and not text[start - 1].isspace() else ""
+    after = " " if start < len(text) and not text[start].isspace() else ""
+    return f"{before}{image}{after}"
