@@ -9,10 +9,10 @@ from .blocks import JustextBlock
 from .classify import BAD, GOOD, classify_context_free, classify_in_context
 from .language import load_stoplists, pick_stoplist
 from .options import AUTO, JustextOptions
-from .segment import segment
+from .segment import Paragraph, segment
 from .stoplists import Stoplist, available
 
-__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "prepare", "run"]
+__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "classify", "prepare", "run"]
 
 _NO_STOPWORDS: dict[str, None] = {}
 
@@ -25,6 +25,13 @@ def prepare(options: JustextOptions) -> None:
 
 def run(root: etree._Element, options: JustextOptions) -> Extraction:
     """Segment the tree under ``root`` and classify its blocks."""
+    _, blocks, stoplist = classify(root, options)
+    return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
+
+
+def classify(root: etree._Element, options: JustextOptions) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
+    """The paragraphs of the tree under ``root``, their classified blocks (one each, in
+    the same order) and the stoplist used; the step other algorithms build on."""
     paragraphs = segment(root, images=options.images)
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
@@ -53,4 +60,4 @@ def run(root: etree._Element, options: JustextOptions) -> Extraction:
             # A paragraph starting in an h1 is a heading: that test is the cheap one.
             if paragraph.heading and paragraph.element.tag == "h1":
                 block.label = GOOD
-    return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
+    return paragraphs, blocks, stoplist

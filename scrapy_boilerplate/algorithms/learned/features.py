@@ -1,0 +1,286 @@
+"""The features of jusText's blocks that the learned classifier scores: one row of numbers per block.
+
+The trainer (``benchmarks/train.py``) and the run-time call the same
+:func:`rows`, so a model always sees the features it was trained on.
+
+Everything comes from jusText's paragraphs and blocks and from one more pass
+over the elements the paragraphs start in and their ancestors: each element
+is looked at once per page (its tag and its class / id / role words), and
+the text of every block is added to the totals of its ancestors by climbing
+those cached records, not by querying the tree per block.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from ..justext.blocks import JustextBlock
+from ..justext.classify import BAD, GOOD, NEAR_GOOD, SHORT
+from ..justext.segment import Paragraph
+
+#: Blocks this short and at least this linked are boilerplate without scoring:
+#: half of a page's blocks, and almost never main text.
+PREFILTER_CHARS = 30
+PREFILTER_LINK_DENSITY = 0.5
+
+#: Words of ``class``, ``id``, ``role`` and ``itemprop`` that say what an element holds, in groups.
+WORD_GROUPS: dict[str, tuple[str, ...]] = {
+    "comment": ("comment", "disqus", "reply", "respond", "discussion"),
+    "share": ("share", "sharing", "social", "facebook", "twitter", "whatsapp", "addthis", "follow"),
+    "nav": ("nav", "menu", "pagination", "pager", "toc", "skip"),
+    "footer": ("footer", "copyright", "legal", "bottom", "colophon"),
+    "header": ("header", "masthead", "topbar", "toolbar", "logo", "brand"),
+    "sidebar": ("sidebar", "widget", "aside", "rail", "secondary"),
+    "related": ("related", "recommend", "trending", "popular", "more", "also", "recirc", "suggest", "next", "prev"),
+    "ad": ("advert", "promo", "sponsor", "banner", "dfp", "adslot", "outbrain", "taboola"),
+    "cookie": ("cookie", "consent", "gdpr", "privacy", "notice"),
+    "newsletter": ("newsletter", "subscribe", "signup", "optin", "paywall", "register", "cta"),
+    "byline": ("byline", "author", "date", "time", "dateline", "published", "posted", "meta", "info"),
+    "tag": ("tag", "categor", "topic", "keyword", "label"),
+    "breadcrumb": ("breadcrumb", "crumb"),
+    "content": ("article", "content", "post", "entry", "story", "body", "text", "main", "prose", "blog"),
+    "caption": ("caption", "figure", "credit", "photo", "image", "img", "media", "gallery", "video"),
+    "title": ("title", "headline", "heading", "hed", "dek", "subtitle", "lede", "summary", "intro"),
+    "hidden": ("hidden", "sr-only", "visually", "screen-reader", "modal", "popup", "overlay", "dialog"),
+    "form": ("search", "login", "form", "account", "cart", "button", "btn"),
+    "card": ("card", "teaser", "item", "grid", "tile", "list", "feed", "thumb"),
+}
+_GROUP_OF_WORD = {word: 1 << group for group, words in enumerate(WORD_GROUPS.values()) for word in words}
+# "ad" and "ads" only as whole words: as parts of words they are everywhere (header, load, shadow).
+_GROUP_OF_WORD["ad"] = _GROUP_OF_WORD["ads"] = _GROUP_OF_WORD["advert"]
+_GROUP_WORDS = re.compile(
+    "|".join(sorted((re.escape(word) for word in _GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True))
+    + r"|(?<![a-z])ads?(?![a-z])"
+)
+_GROUP_WORD_ATTRIBUTES = ("class", "id", "role", "itemprop")
+
+#: Tags whose presence among a block's ancestors is a feature.
+ANCESTOR_TAGS = ("nav", "aside", "footer", "header", "li", "p", "article", "main", "form", "figure",
+                 "figcaption", "table", "blockquote", "section", "h1", "h2", "h3", "h4", "h5", "h6",
+                 "a", "time", "address", "label", "dl", "ul", "ol", "pre")
+_TAG_BIT = {tag: 1 << position for position, tag in enumerate(ANCESTOR_TAGS)}
+#: Tags a block may start in, as a one-hot feature; any other tag is "other".
+START_TAGS = ("p", "div", "li", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "dd", "dt",
+              "pre", "body", "span", "a", "section", "article", "figcaption", "caption", "form", "ul",
+              "table", "tr", "center", "option")
+_START_TAG_INDEX = {tag: position for position, tag in enumerate(START_TAGS)}
+#: How many levels above the block's element the container aggregates look.
+CONTAINER_LEVELS = (0, 1, 2, 3, 5)
+#: Offsets of the neighbours whose features a block's row repeats.
+NEIGHBOURS = (-2, -1, 1, 2)
+#: Characters counted in a block's text, one feature each.
+COUNTED_CHARS = ".,;:!?|·•»/()\"'-–—#@©&+%…"
+_DIGITS = str.maketrans("", "", "0123456789")
+_LABELS = (GOOD, BAD, SHORT, NEAR_GOOD)
+
+
+class _Element:
+    """What the features need of one element of the page, computed once per page."""
+
+    __slots__ = ("parent", "tag_bits", "own_words", "near_words", "any_words",
+                 "chars", "good_chars", "link_chars", "blocks")
+
+    def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
+        self.parent = parent
+        self.tag_bits = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
+        self.own_words = own_words
+        self.near_words = own_words
+        if parent is not None:
+            self.near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
+        self.any_words = own_words | (parent.any_words if parent else 0)
+        self.chars = self.good_chars = self.link_chars = self.blocks = 0
+
+
+def _word_groups(element: etree._Element) -> int:
+    bits = 0
+    for name in _GROUP_WORD_ATTRIBUTES:
+        value = element.get(name)
+        if value:
+            for word in _GROUP_WORDS.findall(value.lower()):
+                bits |= _GROUP_OF_WORD[word]
+    return bits
+
+
+def _records(paragraphs: Sequence[Paragraph]) -> list[_Element]:
+    """The record of each paragraph's element, every element's made once, ancestors first."""
+    cache: dict[etree._Element, _Element] = {}
+    records = []
+    for paragraph in paragraphs:
+        element = paragraph.element
+        record = cache.get(element)
+        if record is None:
+            # Climb to the nearest element with a record, then make the records on the way down.
+            missing = []
+            while element is not None and element not in cache:
+                missing.append(element)
+                element = element.getparent()
+            parent = cache.get(element) if element is not None else None
+            for element in reversed(missing):
+                tag = element.tag if isinstance(element.tag, str) else ""
+                parent = cache[element] = _Element(parent, tag, _word_groups(element))
+            record = parent
+        records.append(record)
+    return records
+
+
+def prefiltered(block: JustextBlock) -> bool:
+    """A block that is boilerplate without scoring: short and mostly links."""
+    return block.chars < PREFILTER_CHARS and block.link_density > PREFILTER_LINK_DENSITY
+
+
+def _log(value: float) -> float:
+    return math.log1p(value)
+
+
+def _block_basics(block: JustextBlock) -> list[float]:
+    # What a block's row and its neighbours' rows hold of it.
+    return [
+        _log(block.chars), _log(block.words), block.link_density, block.stopword_density,
+        *(float(block.cf_label == label) for label in _LABELS),
+        float(block.label == GOOD), float(block.heading), float(prefiltered(block)),
+    ]
+
+
+_NO_NEIGHBOUR = [-1.0] * len(_block_basics(JustextBlock("", BAD, "", 0, 0, 0.0, BAD, False, 0.0)))
+
+
+def _text_statistics(text: str) -> list[float]:
+    length = len(text)
+    words = text.split()
+    word_count = len(words) or 1
+    capitalized = sum(1 for word in words if word[:1].isupper())
+    row = [text.count(char) / length for char in COUNTED_CHARS]
+    row += [
+        (length - len(text.translate(_DIGITS))) / length,
+        capitalized / word_count,
+        float(text[:1].isupper()),
+        float(text[-1:] in ".!?\"”»"),
+        float(text[-1:] == ":"),
+        float(text.endswith(("...", "…"))),
+        float(text.isupper()),
+        sum(map(len, words)) / word_count,
+        float(length > 1 and text.count(". ") + text.endswith(".") > 1),
+    ]
+    return row
+
+
+def _element_features(record: _Element, page: _Element) -> list[float]:
+    row = [float(record.tag_bits >> bit & 1) for bit in range(len(ANCESTOR_TAGS))]
+    for words in (record.own_words, record.near_words, record.any_words):
+        row += [float(words >> bit & 1) for bit in range(len(WORD_GROUPS))]
+    total, good = page.chars or 1, page.good_chars or 1
+    for level in CONTAINER_LEVELS:
+        container = record
+        for _ in range(level):
+            container = container.parent or container
+        row += [
+            container.chars / total, container.good_chars / good,
+            container.link_chars / (container.chars or 1), container.good_chars / (container.chars or 1),
+            _log(container.blocks),
+        ]
+    return row
+
+
+def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> list[list[float] | None]:
+    """The feature row of each block (``None`` for a :func:`prefiltered` one), in block order.
+
+    ``paragraphs`` and ``blocks`` are jusText's, one block per paragraph.
+    """
+    if not blocks:
+        return []
+    records = _records(paragraphs)
+    top = records[0]
+    while top.parent is not None:
+        top = top.parent
+    for record, block in zip(records, blocks):
+        good = block.chars if block.label == GOOD else 0
+        links = block.chars * block.link_density
+        while record is not None:
+            record.chars += block.chars
+            record.good_chars += good
+            record.link_chars += links
+            record.blocks += 1
+            record = record.parent
+    best = _best_container(records, top)
+
+    count = len(blocks)
+    basics = [_block_basics(block) for block in blocks]
+    good_labels = [row[8] for row in basics]
+    # Running sums of the jusText labels and of the characters before each block.
+    labels_before, chars_before = [0.0], [0]
+    for label, block in zip(good_labels, blocks):
+        labels_before.append(labels_before[-1] + label)
+        chars_before.append(chars_before[-1] + block.chars)
+    page = [_log(top.chars), _log(count), top.good_chars / (top.chars or 1)]
+
+    result: list[list[float] | None] = []
+    for i, (block, record) in enumerate(zip(blocks, records)):
+        if basics[i][10]:
+            result.append(None)
+            continue
+        row = basics[i] + page + [i / count, chars_before[i] / (top.chars or 1)]
+        start_tag = paragraphs[i].element.tag
+        row += [float(_START_TAG_INDEX.get(start_tag, -1) == position) for position in range(len(START_TAGS))]
+        row.append(float(paragraphs[i].in_select))
+        row += _text_statistics(block.text)
+        row += _element_features(record, top)
+        row += _in_best(record, best)
+        for offset in NEIGHBOURS:
+            j = i + offset
+            row += basics[j] if 0 <= j < count else _NO_NEIGHBOUR
+        for width in (3, 10):
+            low, high = max(0, i - width), min(count, i + width + 1)
+            row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
+        result.append(row)
+    return result
+
+
+def _best_container(records: Sequence[_Element], top: _Element) -> _Element:
+    """The element holding the most jusText-good text, less a part of the rest it holds
+    (a readability-style guess at the article's container)."""
+    best, best_score = top, -math.inf
+    seen = set()
+    for record in records:
+        while record is not None and id(record) not in seen:
+            seen.add(id(record))
+            score = record.good_chars - 0.5 * (record.chars - record.good_chars)
+            if score > best_score:
+                best, best_score = record, score
+            record = record.parent
+    return best
+
+
+def _in_best(record: _Element, best: _Element) -> list[float]:
+    depth = 0
+    while record is not None:
+        if record is best:
+            return [1.0, float(depth)]
+        record = record.parent
+        depth += 1
+    return [0.0, -1.0]
+
+
+def names() -> list[str]:
+    """The name of each column of a row, for the trainer's reports."""
+    basics = ["chars", "words", "link_density", "stopword_density", *(f"cf_{label}" for label in _LABELS),
+              "justext_good", "heading", "prefiltered"]
+    result = [*basics, "page_chars", "page_blocks", "page_good_share", "position", "chars_before"]
+    result += [f"starts_in_{tag}" for tag in START_TAGS] + ["in_select"]
+    result += [f"count_{char}" for char in COUNTED_CHARS]
+    result += ["digits", "capitalized_words", "starts_capital", "ends_sentence", "ends_colon", "ends_ellipsis",
+               "all_caps", "mean_word_length", "sentences"]
+    result += [f"under_{tag}" for tag in ANCESTOR_TAGS]
+    for scope in ("own", "near", "any"):
+        result += [f"{scope}_{group}" for group in WORD_GROUPS]
+    for level in CONTAINER_LEVELS:
+        result += [f"up{level}_{name}" for name in ("page_share", "good_share", "link_density", "good_density",
+                                                     "blocks")]
+    result += ["in_best", "best_depth"]
+    for offset in NEIGHBOURS:
+        result += [f"{offset:+d}_{name}" for name in basics]
+    result += ["window3_good", "window10_good"]
+    return result
