@@ -51,6 +51,10 @@ PARAMETERS = dict(objective="binary", n_estimators=150, num_leaves=15, learning_
                   min_child_samples=20, subsample=0.8, subsample_freq=1, colsample_bytree=0.5,
                   reg_lambda=1.0, random_state=15, deterministic=True, force_row_wise=True,
                   num_threads=2, verbose=-1)
+#: The devset labels only its snippets' blocks, a few per page, the trainset every block it can:
+#: weighted this much more, the devset's blocks weigh about as much as the trainset's
+#: (cross-validated: devset snippet F1 0.913 -> 0.922, trainset shingle F1 0.799 -> 0.800).
+DEVSET_WEIGHT = 5.0
 #: A block of the trainset is good when this share of its shingles is in the main text.
 SHINGLE_SHARE = 0.5
 THRESHOLDS = [round(0.2 + 0.025 * i, 3) for i in range(25)]
@@ -137,14 +141,22 @@ def load_samples(limit: int | None) -> list[Sample]:
     return samples
 
 
-def matrix(samples: list[Sample]) -> tuple[numpy.ndarray, numpy.ndarray]:
-    xs, ys = [], []
+def matrix(samples: list[Sample]) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+    """The labelled blocks' rows, labels and weights."""
+    xs, ys, weights = [], [], []
     for sample in samples:
+        weight = DEVSET_WEIGHT if sample.corpus == "devset" else 1.0
         for row, label in zip(sample.rows, sample.labels):
             if row is not None and label is not None:
                 xs.append(row)
                 ys.append(label)
-    return numpy.array(xs, dtype=numpy.float64), numpy.array(ys)
+                weights.append(weight)
+    return numpy.array(xs, dtype=numpy.float64), numpy.array(ys), numpy.array(weights)
+
+
+def fit(samples: list[Sample]) -> lightgbm.LGBMClassifier:
+    x, y, weights = matrix(samples)
+    return lightgbm.LGBMClassifier(**PARAMETERS).fit(x, y, sample_weight=weights)
 
 
 def predict(booster: lightgbm.LGBMClassifier, samples: list[Sample]) -> list[list[float]]:
@@ -196,11 +208,10 @@ def cross_validate(samples: list[Sample], folds: int) -> list[list[float]]:
     groups = [sample.site for sample in samples]
     for fold, (train, test) in enumerate(GroupKFold(n_splits=folds).split(samples, groups=groups)):
         started = time.perf_counter()
-        x, y = matrix([samples[i] for i in train])
-        booster = lightgbm.LGBMClassifier(**PARAMETERS).fit(x, y)
+        booster = fit([samples[i] for i in train])
         for i, probabilities in zip(test, predict(booster, [samples[i] for i in test])):
             out_of_fold[i] = probabilities
-        print(f"  fold {fold + 1}/{folds}: {len(x)} labelled blocks, {len(test)} test pages, "
+        print(f"  fold {fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages, "
               f"{time.perf_counter() - started:.0f} s", flush=True)
     return out_of_fold
 
@@ -249,7 +260,7 @@ def main() -> None:
 
     started = time.perf_counter()
     samples = load_samples(args.limit)
-    x, y = matrix(samples)
+    x, y, _ = matrix(samples)
     sites = len({sample.site for sample in samples})
     print(f"{len(samples)} pages of {sites} sites, {sum(len(s.rows) for s in samples)} blocks, "
           f"{len(y)} labelled ({int(y.sum())} good), {x.shape[1]} features "
@@ -284,7 +295,7 @@ def main() -> None:
 
     if args.no_write:
         return
-    booster = lightgbm.LGBMClassifier(**PARAMETERS).fit(x, y)
+    booster = fit(samples)
     data = export(booster, threshold, x.shape[1])
     MODEL_PATH.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
@@ -293,8 +304,9 @@ def main() -> None:
 
 
 def write_sample(booster: lightgbm.LGBMClassifier, samples: list[Sample]) -> None:
-    """Rows and LightGBM's probabilities for every 50th scored block, for the evaluator's test."""
-    rows = [row for sample in samples for row in sample.rows if row is not None][::50]
+    """Rows and LightGBM's probabilities of 40 scored blocks spread over the pages, for the evaluator's test."""
+    rows = [row for sample in samples for row in sample.rows if row is not None]
+    rows = rows[::len(rows) // 40][:40]
     probabilities = booster.predict_proba(numpy.array(rows, dtype=numpy.float64))[:, 1]
     SAMPLE_PATH.parent.mkdir(exist_ok=True)
     SAMPLE_PATH.write_text(json.dumps({"rows": rows, "probabilities": probabilities.tolist()},

@@ -7,7 +7,7 @@ from lxml import etree
 from ...result import Extraction
 from .blocks import JustextBlock
 from .classify import BAD, GOOD, classify_context_free, classify_in_context
-from .language import load_stoplists, pick_stoplist
+from .language import declared_language, load_stoplists, pick_stoplist
 from .options import AUTO, JustextOptions
 from .segment import Paragraph, segment
 from .stoplists import Stoplist, available
@@ -36,7 +36,7 @@ def classify(root: etree._Element, options: JustextOptions) -> tuple[list[Paragr
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:
-        stoplist = pick_stoplist(words_of)
+        stoplist = pick_stoplist(words_of, declared_language(root))
     if stoplist is None:
         options = options.for_stoplist(None)
     stopwords = stoplist.words if stoplist is not None else _NO_STOPWORDS

@@ -12,6 +12,7 @@ those cached records, not by querying the tree per block.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from ..justext.blocks import JustextBlock
-from ..justext.classify import BAD, GOOD, NEAR_GOOD, SHORT
+from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
@@ -60,29 +61,26 @@ _GROUP_WORD_ATTRIBUTES = ("class", "id", "role", "itemprop")
 
 #: Tags whose presence among a block's ancestors is a feature.
 ANCESTOR_TAGS = ("nav", "aside", "footer", "header", "li", "p", "article", "main", "form", "figure",
-                 "figcaption", "table", "blockquote", "section", "h1", "h2", "h3", "h4", "h5", "h6",
-                 "a", "time", "address", "label", "dl", "ul", "ol", "pre")
+                 "figcaption", "table", "blockquote", "section", "h1", "h2", "h3", "a", "dl", "ul", "ol", "pre")
 _TAG_BIT = {tag: 1 << position for position, tag in enumerate(ANCESTOR_TAGS)}
 #: Tags a block may start in, as a one-hot feature; any other tag is "other".
-START_TAGS = ("p", "div", "li", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "dd", "dt",
-              "pre", "body", "span", "a", "section", "article", "figcaption", "caption", "form", "ul",
-              "table", "tr", "center", "option")
-_START_TAG_INDEX = {tag: position for position, tag in enumerate(START_TAGS)}
+START_TAGS = ("p", "div", "li", "td", "h1", "h2", "h3", "h6", "dd", "a", "section")
+_START_TAG_ROW = {tag: tuple(float(tag == other) for other in START_TAGS) for tag in START_TAGS}
+_OTHER_START_TAG = (0.0,) * len(START_TAGS)
 #: How many levels above the block's element the container aggregates look.
 CONTAINER_LEVELS = (0, 1, 2, 3, 5)
 #: Offsets of the neighbours whose features a block's row repeats.
 NEIGHBOURS = (-2, -1, 1, 2)
 #: Characters counted in a block's text, one feature each.
-COUNTED_CHARS = ".,;:!?|·•»/()\"'-–—#@©&+%…"
+COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
 _DIGITS = str.maketrans("", "", "0123456789")
-_LABELS = (GOOD, BAD, SHORT, NEAR_GOOD)
 
 
 class _Element:
     """What the features need of one element of the page, computed once per page."""
 
     __slots__ = ("parent", "tag_bits", "own_words", "near_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks")
+                 "chars", "good_chars", "link_chars", "blocks", "features")
 
     def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
         self.parent = parent
@@ -93,6 +91,8 @@ class _Element:
             self.near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
         self.any_words = own_words | (parent.any_words if parent else 0)
         self.chars = self.good_chars = self.link_chars = self.blocks = 0
+        #: Its share of the page's text and the like, made the first time a block needs it.
+        self.features: tuple[float, ...] | None = None
 
 
 def _word_groups(element: etree._Element) -> int:
@@ -100,8 +100,16 @@ def _word_groups(element: etree._Element) -> int:
     for name in _GROUP_WORD_ATTRIBUTES:
         value = element.get(name)
         if value:
-            for word in _GROUP_WORDS.findall(value.lower()):
-                bits |= _GROUP_OF_WORD[word]
+            bits |= _groups_of_value(value)
+    return bits
+
+
+@functools.lru_cache(maxsize=8192)
+def _groups_of_value(value: str) -> int:
+    # A site repeats its class names on every page, and a page on many elements.
+    bits = 0
+    for word in _GROUP_WORDS.findall(value.lower()):
+        bits |= _GROUP_OF_WORD[word]
     return bits
 
 
@@ -136,16 +144,18 @@ def _log(value: float) -> float:
     return math.log1p(value)
 
 
-def _block_basics(block: JustextBlock) -> list[float]:
-    # What a block's row and its neighbours' rows hold of it.
-    return [
+def _block_basics(block: JustextBlock) -> tuple[float, ...]:
+    # What a block's row holds of it; its neighbours' rows, the part up to NEIGHBOUR_BASICS.
+    return (
         _log(block.chars), _log(block.words), block.link_density, block.stopword_density,
-        *(float(block.cf_label == label) for label in _LABELS),
-        float(block.label == GOOD), float(block.heading), float(prefiltered(block)),
-    ]
+        float(block.cf_label == BAD), float(block.label == GOOD), float(block.heading), float(prefiltered(block)),
+        float(block.cf_label == GOOD), float(block.cf_label == SHORT),
+    )
 
 
-_NO_NEIGHBOUR = [-1.0] * len(_block_basics(JustextBlock("", BAD, "", 0, 0, 0.0, BAD, False, 0.0)))
+_NEIGHBOUR_BASICS = 8
+_GOOD_BASIC, _PREFILTERED_BASIC = 5, 7
+_NO_NEIGHBOUR = (-1.0,) * _NEIGHBOUR_BASICS
 
 
 def _text_statistics(text: str) -> list[float]:
@@ -157,32 +167,34 @@ def _text_statistics(text: str) -> list[float]:
     row += [
         (length - len(text.translate(_DIGITS))) / length,
         capitalized / word_count,
-        float(text[:1].isupper()),
         float(text[-1:] in ".!?\"”»"),
-        float(text[-1:] == ":"),
         float(text.endswith(("...", "…"))),
         float(text.isupper()),
-        sum(map(len, words)) / word_count,
-        float(length > 1 and text.count(". ") + text.endswith(".") > 1),
+        length / word_count,
     ]
     return row
 
 
 def _element_features(record: _Element, page: _Element) -> list[float]:
-    row = [float(record.tag_bits >> bit & 1) for bit in range(len(ANCESTOR_TAGS))]
-    for words in (record.own_words, record.near_words, record.any_words):
-        row += [float(words >> bit & 1) for bit in range(len(WORD_GROUPS))]
-    total, good = page.chars or 1, page.good_chars or 1
+    row = [*_bits(record.tag_bits, len(ANCESTOR_TAGS)), *_bits(record.own_words, len(WORD_GROUPS)),
+           *_bits(record.near_words, len(WORD_GROUPS)), *_bits(record.any_words, len(WORD_GROUPS))]
     for level in CONTAINER_LEVELS:
         container = record
         for _ in range(level):
             container = container.parent or container
-        row += [
-            container.chars / total, container.good_chars / good,
-            container.link_chars / (container.chars or 1), container.good_chars / (container.chars or 1),
-            _log(container.blocks),
-        ]
+        if container.features is None:
+            chars = container.chars or 1
+            container.features = (
+                container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
+                container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
+            )
+        row += container.features
     return row
+
+
+@functools.lru_cache(maxsize=4096)
+def _bits(mask: int, width: int) -> tuple[float, ...]:
+    return tuple(float(mask >> bit & 1) for bit in range(width))
 
 
 def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> list[list[float] | None]:
@@ -209,34 +221,40 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
 
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
-    good_labels = [row[8] for row in basics]
+    good_labels = [row[_GOOD_BASIC] for row in basics]
     # Running sums of the jusText labels and of the characters before each block.
     labels_before, chars_before = [0.0], [0]
     for label, block in zip(good_labels, blocks):
         labels_before.append(labels_before[-1] + label)
         chars_before.append(chars_before[-1] + block.chars)
     page = [_log(top.chars), _log(count), top.good_chars / (top.chars or 1)]
+    title = _title(paragraphs[0].element)
 
     result: list[list[float] | None] = []
     for i, (block, record) in enumerate(zip(blocks, records)):
-        if basics[i][10]:
+        if basics[i][_PREFILTERED_BASIC]:
             result.append(None)
             continue
-        row = basics[i] + page + [i / count, chars_before[i] / (top.chars or 1)]
-        start_tag = paragraphs[i].element.tag
-        row += [float(_START_TAG_INDEX.get(start_tag, -1) == position) for position in range(len(START_TAGS))]
-        row.append(float(paragraphs[i].in_select))
+        row = [*basics[i], *page, i / count, chars_before[i] / (top.chars or 1)]
+        row += _START_TAG_ROW.get(paragraphs[i].element.tag, _OTHER_START_TAG)
         row += _text_statistics(block.text)
+        # A headline repeats the page's title, which ends with the site's name.
+        row.append(float(block.chars <= len(title) and block.text.lower() in title))
         row += _element_features(record, top)
         row += _in_best(record, best)
         for offset in NEIGHBOURS:
             j = i + offset
-            row += basics[j] if 0 <= j < count else _NO_NEIGHBOUR
+            row += basics[j][:_NEIGHBOUR_BASICS] if 0 <= j < count else _NO_NEIGHBOUR
         for width in (3, 10):
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
         result.append(row)
     return result
+
+
+def _title(element: etree._Element) -> str:
+    title = element.getroottree().getroot().find("head/title")
+    return " ".join((title.text or "").split()).lower() if title is not None else ""
 
 
 def _best_container(records: Sequence[_Element], top: _Element) -> _Element:
@@ -266,13 +284,13 @@ def _in_best(record: _Element, best: _Element) -> list[float]:
 
 def names() -> list[str]:
     """The name of each column of a row, for the trainer's reports."""
-    basics = ["chars", "words", "link_density", "stopword_density", *(f"cf_{label}" for label in _LABELS),
-              "justext_good", "heading", "prefiltered"]
+    basics = ["chars", "words", "link_density", "stopword_density", "cf_bad", "justext_good", "heading",
+              "prefiltered", "cf_good", "cf_short"]
     result = [*basics, "page_chars", "page_blocks", "page_good_share", "position", "chars_before"]
-    result += [f"starts_in_{tag}" for tag in START_TAGS] + ["in_select"]
+    result += [f"starts_in_{tag}" for tag in START_TAGS]
     result += [f"count_{char}" for char in COUNTED_CHARS]
-    result += ["digits", "capitalized_words", "starts_capital", "ends_sentence", "ends_colon", "ends_ellipsis",
-               "all_caps", "mean_word_length", "sentences"]
+    result += ["digits", "capitalized_words", "ends_sentence", "ends_ellipsis", "all_caps", "chars_per_word",
+               "in_title"]
     result += [f"under_{tag}" for tag in ANCESTOR_TAGS]
     for scope in ("own", "near", "any"):
         result += [f"{scope}_{group}" for group in WORD_GROUPS]
@@ -281,6 +299,6 @@ def names() -> list[str]:
                                                      "blocks")]
     result += ["in_best", "best_depth"]
     for offset in NEIGHBOURS:
-        result += [f"{offset:+d}_{name}" for name in basics]
+        result += [f"{offset:+d}_{name}" for name in basics[:_NEIGHBOUR_BASICS]]
     result += ["window3_good", "window10_good"]
     return result
