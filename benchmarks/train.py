@@ -41,6 +41,7 @@ from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import features, model  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD  # noqa: E402
 from scrapy_boilerplate.document import parse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -275,7 +276,8 @@ def main() -> None:
     print("threshold  devset F1  trainset F1")
     for t in THRESHOLDS[::2]:
         print(f"  {t:5.3f}    {by_threshold[t].snippets.f1:.3f}      {by_threshold[t].shingles.f1:.3f}")
-    print(f"chosen threshold (best mean of the two F1 out of fold): {threshold}")
+    print(f"chosen threshold (best mean of the two F1 out of fold): {threshold}"
+          + ("" if threshold == DEFAULT_THRESHOLD else f"; set DEFAULT_THRESHOLD (now {DEFAULT_THRESHOLD}) to it"))
 
     theirs_texts, theirs_ms = trafilatura_texts(samples)
     theirs = Figures.of(samples, theirs_texts)

@@ -37,7 +37,7 @@ def featurize(root: etree._Element, options: LearnedOptions):
 def run(root: etree._Element, options: LearnedOptions) -> Extraction:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     model = load()
-    threshold = model.threshold if options.threshold is None else options.threshold
+    threshold = options.threshold
     blocks, feature_rows, stoplist = featurize(root, options)
     learned = []
     for block, row in zip(blocks, feature_rows):

@@ -24,7 +24,7 @@ MODEL_FILE = "model.json"
 class Model:
     #: The raw score (log-odds of main text) of one feature row.
     score: Callable[[Sequence[float]], float]
-    #: The probability threshold cross-validation chose.
+    #: The probability threshold cross-validation chose (the default of ``LearnedOptions``).
     threshold: float
     #: How many features a row holds.
     features: int

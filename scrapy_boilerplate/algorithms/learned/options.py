@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...errors import OptionError
 from ...options import check_number
 from ..justext.options import AUTO, JustextOptions
 
+#: The threshold cross-validation chose when the shipped model was trained
+#: (``benchmarks/train.py`` prints it; a test holds it to ``model.json``'s).
+DEFAULT_THRESHOLD = 0.425
+
 
 @dataclass(frozen=True)
 class LearnedOptions(JustextOptions):
     """``threshold``: the probability of being main text from which a block is good, between 0
-    and 1; ``None`` (the default) takes the one cross-validation chose when the model was trained.
+    and 1; the default is the one cross-validation chose when the model was trained. Higher
+    gives cleaner text and less of it.
 
     The other options are jusText's, whose blocks and classes the model scores. The model
     was trained with jusText's defaults: other thresholds change its features, and usually
@@ -22,14 +27,13 @@ class LearnedOptions(JustextOptions):
 
     algorithm: ClassVar[str] = "learned"
 
-    threshold: Any = None
+    threshold: float = DEFAULT_THRESHOLD
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.threshold is not None:
-            check_number("threshold", self.threshold)
-            if self.threshold > 1:
-                raise OptionError("threshold", self.threshold, "must be at most 1")
+        check_number("threshold", self.threshold)
+        if self.threshold > 1:
+            raise OptionError("threshold", self.threshold, "must be at most 1")
 
 
-__all__ = ["AUTO", "LearnedOptions"]
+__all__ = ["AUTO", "DEFAULT_THRESHOLD", "LearnedOptions"]
