@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
-import json
 import os
 import re
 import sys
@@ -11,24 +9,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import devset
 from devset import collapse
-
-from scrapy_boilerplate.document import decode
 
 TRAINSET = Path(os.environ.get("TRAINSET", Path(__file__).resolve().parents[2] / "shared" / "trainset"))
 _WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
-class Page:
-    key: str
-    url: str
+class Page(devset.Page):
+    """A devset-like page (its snippets score the same way) with its type and its main text."""
+
     type: str
-    body: bytes
-    text: str
     main_content: str
-    with_snippets: tuple[str, ...]
-    without_snippets: tuple[str, ...]
 
 
 def available() -> bool:
@@ -39,14 +32,9 @@ def pages(limit: int | None = None) -> list[Page]:
     """The pages with their main text, decoded as a crawler would (declared charset, then UTF-8)."""
     if not available():
         sys.exit(f"the training corpus is not at {TRAINSET} (set TRAINSET to its folder)")
-    truth = json.loads((TRAINSET / "ground-truth.json").read_text(encoding="utf-8"))
-    loaded = []
-    for key in sorted(truth)[:limit]:
-        body = gzip.decompress((TRAINSET / "html" / f"{key}.html.gz").read_bytes())
-        entry = truth[key]
-        loaded.append(Page(key, entry["url"], entry["type"], body, decode(body), entry["main_content"],
-                           tuple(entry["with"]), tuple(entry["without"])))
-    return loaded
+    return [Page(key, entry["url"], body, text, tuple(entry["with"]), tuple(entry["without"]),
+                 entry["type"], entry["main_content"])
+            for key, entry, body, text in devset.corpus(TRAINSET, "ground-truth.json", limit)]
 
 
 def shingles(text: str, size: int = 4) -> Counter[tuple[str, ...]]:
