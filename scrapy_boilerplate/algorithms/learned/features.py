@@ -113,8 +113,8 @@ def _groups_of_value(value: str) -> int:
     return bits
 
 
-def _records(paragraphs: Sequence[Paragraph]) -> list[_Element]:
-    """The record of each paragraph's element, every element's made once, ancestors first."""
+def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Element]]:
+    """The record of each paragraph's element, and every record made, each after its parent's."""
     cache: dict[etree._Element, _Element] = {}
     records = []
     for paragraph in paragraphs:
@@ -132,7 +132,7 @@ def _records(paragraphs: Sequence[Paragraph]) -> list[_Element]:
                 parent = cache[element] = _Element(parent, tag, _word_groups(element))
             record = parent
         records.append(record)
-    return records
+    return records, list(cache.values())
 
 
 def prefiltered(block: JustextBlock) -> bool:
@@ -204,20 +204,23 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     """
     if not blocks:
         return []
-    records = _records(paragraphs)
-    top = records[0]
-    while top.parent is not None:
-        top = top.parent
-    for record, block in zip(records, blocks):
-        good = block.chars if block.label == GOOD else 0
-        links = block.chars * block.link_density
-        while record is not None:
-            record.chars += block.chars
-            record.good_chars += good
-            record.link_chars += links
-            record.blocks += 1
-            record = record.parent
-    best = _best_container(records, top)
+    records, every_record = _records(paragraphs)
+    top = every_record[0]
+    # Each block's text is added to its element's totals, then each element's to its parent's,
+    # children first: one step per element, whatever the depth.
+    for record, block, paragraph in zip(records, blocks, paragraphs):
+        record.chars += block.chars
+        record.good_chars += block.chars if block.label == GOOD else 0
+        record.link_chars += paragraph.chars_in_links
+        record.blocks += 1
+    for record in reversed(every_record):
+        parent = record.parent
+        if parent is not None:
+            parent.chars += record.chars
+            parent.good_chars += record.good_chars
+            parent.link_chars += record.link_chars
+            parent.blocks += record.blocks
+    best = max(every_record, key=_container_score)
 
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
@@ -257,19 +260,10 @@ def _title(element: etree._Element) -> str:
     return " ".join((title.text or "").split()).lower() if title is not None else ""
 
 
-def _best_container(records: Sequence[_Element], top: _Element) -> _Element:
-    """The element holding the most jusText-good text, less a part of the rest it holds
-    (a readability-style guess at the article's container)."""
-    best, best_score = top, -math.inf
-    seen = set()
-    for record in records:
-        while record is not None and id(record) not in seen:
-            seen.add(id(record))
-            score = record.good_chars - 0.5 * (record.chars - record.good_chars)
-            if score > best_score:
-                best, best_score = record, score
-            record = record.parent
-    return best
+def _container_score(record: _Element) -> float:
+    """How much an element looks like the article's container, readability-style: the
+    jusText-good text it holds, less a part of the rest."""
+    return record.good_chars - 0.5 * (record.chars - record.good_chars)
 
 
 def _in_best(record: _Element, best: _Element) -> list[float]:
