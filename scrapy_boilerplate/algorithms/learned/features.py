@@ -57,7 +57,7 @@ _GROUP_WORDS = re.compile(
     "|".join(sorted((re.escape(word) for word in _GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True))
     + r"|(?<![a-z])ads?(?![a-z])"
 )
-_GROUP_WORD_ATTRIBUTES = ("class", "id", "role", "itemprop")
+_GROUP_WORD_ATTRIBUTES = frozenset({"class", "id", "role", "itemprop"})
 
 #: Tags whose presence among a block's ancestors is a feature.
 ANCESTOR_TAGS = ("nav", "aside", "footer", "header", "li", "p", "article", "main", "form", "figure",
@@ -73,7 +73,6 @@ CONTAINER_LEVELS = (0, 1, 2, 3, 5)
 NEIGHBOURS = (-2, -1, 1, 2)
 #: Characters counted in a block's text, one feature each.
 COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
-_DIGITS = str.maketrans("", "", "0123456789")
 
 
 class _Element:
@@ -97,9 +96,8 @@ class _Element:
 
 def _word_groups(element: etree._Element) -> int:
     bits = 0
-    for name in _GROUP_WORD_ATTRIBUTES:
-        value = element.get(name)
-        if value:
+    for name, value in element.items():  # one call, where most elements have no attribute or one
+        if name in _GROUP_WORD_ATTRIBUTES and value:
             bits |= _groups_of_value(value)
     return bits
 
@@ -162,10 +160,10 @@ def _text_statistics(text: str) -> list[float]:
     length = len(text)
     words = text.split()
     word_count = len(words) or 1
-    capitalized = sum(1 for word in words if word[:1].isupper())
+    capitalized = sum(map(str.isupper, [word[0] for word in words]))
     row = [text.count(char) / length for char in COUNTED_CHARS]
     row += [
-        (length - len(text.translate(_DIGITS))) / length,
+        sum(map(text.count, "0123456789")) / length,
         capitalized / word_count,
         float(text[-1:] in ".!?\"”»"),
         float(text.endswith(("...", "…"))),
