@@ -290,7 +290,8 @@ def main() -> None:
     for page_type, score in sorted(ours.by_type.items(), key=lambda item: -len(item[1].recalls)):
         if len(score.recalls) >= MIN_TYPE_PAGES:
             other = theirs.by_type[page_type]
-            print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} {score.f1 - other.f1:+7.3f}")
+            print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} "
+                  f"{score.f1 - other.f1:+7.3f}")
 
     if args.dump_worst:
         dump_worst(samples, out_of_fold, threshold, ours, args.dump_worst)

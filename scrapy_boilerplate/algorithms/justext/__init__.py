@@ -29,7 +29,8 @@ def run(root: etree._Element, options: JustextOptions) -> Extraction:
     return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
 
 
-def classify(root: etree._Element, options: JustextOptions) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
+def classify(root: etree._Element,
+             options: JustextOptions) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
     """The paragraphs of the tree under ``root``, their classified blocks (one each, in
     the same order) and the stoplist used; the step other algorithms build on."""
     paragraphs = segment(root, images=options.images)

@@ -13,6 +13,7 @@ from lxml import etree
 
 from ...result import BAD, GOOD, Extraction
 from .. import justext
+from ..justext import JustextBlock, Stoplist
 from .blocks import LearnedBlock
 from .features import rows
 from .model import load
@@ -27,7 +28,8 @@ def prepare(options: LearnedOptions) -> None:
     load()
 
 
-def featurize(root: etree._Element, options: LearnedOptions):
+def featurize(root: etree._Element, options: LearnedOptions
+              ) -> tuple[list[JustextBlock], list[list[float] | None], Stoplist | None]:
     """jusText's blocks of the tree under ``root``, their feature rows (``None`` where
     prefiltered) and the stoplist jusText used."""
     paragraphs, blocks, stoplist = justext.classify(root, options)
