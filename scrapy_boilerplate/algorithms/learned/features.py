@@ -75,11 +75,14 @@ NEIGHBOURS = (-2, -1, 1, 2)
 COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
 
 
+_NOT_IN_BEST = (0.0, -1.0)
+
+
 class _Element:
     """What the features need of one element of the page, computed once per page."""
 
     __slots__ = ("parent", "tag_bits", "own_words", "near_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks", "features")
+                 "chars", "good_chars", "link_chars", "blocks", "features", "in_best")
 
     def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
         self.parent = parent
@@ -92,6 +95,8 @@ class _Element:
         self.chars = self.good_chars = self.link_chars = self.blocks = 0
         #: Its share of the page's text and the like, made the first time a block needs it.
         self.features: tuple[float, ...] | None = None
+        #: Whether it lies in the page's best container, and how deep (-1 when not).
+        self.in_best = _NOT_IN_BEST
 
 
 def _word_groups(element: etree._Element) -> int:
@@ -219,6 +224,11 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
             parent.link_chars += record.link_chars
             parent.blocks += record.blocks
     best = max(every_record, key=_container_score)
+    for record in every_record:  # parents first
+        if record is best:
+            record.in_best = (1.0, 0.0)
+        elif record.parent is not None and record.parent.in_best[0]:
+            record.in_best = (1.0, record.parent.in_best[1] + 1)
 
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
@@ -242,7 +252,7 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         # A headline repeats the page's title, which ends with the site's name.
         row.append(float(block.chars <= len(title) and block.text.lower() in title))
         row += _element_features(record, top)
-        row += _in_best(record, best)
+        row += record.in_best
         for offset in NEIGHBOURS:
             j = i + offset
             row += basics[j][:_NEIGHBOUR_BASICS] if 0 <= j < count else _NO_NEIGHBOUR
@@ -262,16 +272,6 @@ def _container_score(record: _Element) -> float:
     """How much an element looks like the article's container, readability-style: the
     jusText-good text it holds, less a part of the rest."""
     return record.good_chars - 0.5 * (record.chars - record.good_chars)
-
-
-def _in_best(record: _Element, best: _Element) -> list[float]:
-    depth = 0
-    while record is not None:
-        if record is best:
-            return [1.0, float(depth)]
-        record = record.parent
-        depth += 1
-    return [0.0, -1.0]
 
 
 def names() -> list[str]:
