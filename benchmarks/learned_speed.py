@@ -2,8 +2,8 @@
 
 Both get the same decoded ``str`` of each devset page, by rounds of pages with
 the starter alternating (``speed.duel``); prints the median ms/page of each and
-the ratio, then the learned classifier's time on a tree parsed beforehand (what
-a crawl pays) beside lxml's parse alone.
+the ratio. Then the same duel with the learned classifier given the tree parsed
+beforehand (what a crawl pays), beside lxml's parse alone.
 
     python benchmarks/learned_speed.py [--limit N]
 """
@@ -38,10 +38,12 @@ def main() -> None:
     print(f"learned                   {statistics.median(ours):8.2f}   {ratio:.2f}x faster "
           f"(total time {sum(theirs) / sum(ours):.2f}x)")
     parse_median = statistics.median(timed(lambda: parse(page.text)) for page in pages)
-    roots = [parse(page.text) for page in pages]
-    on_tree = statistics.median(timed(lambda: extract(root, algorithm="learned", options=options)) for root in roots)
-    print(f"learned on a parsed tree  {on_tree:8.2f}   (lxml's parse alone {parse_median:.2f}; "
-          f"{statistics.median(theirs) / on_tree:.1f}x faster than trafilatura from text)")
+    root_of = {page.text: parse(page.text) for page in pages}
+    theirs, on_tree = duel(pages, trafilatura.extract,
+                           lambda html: extract(root_of[html], algorithm="learned", options=options))
+    print(f"learned on a parsed tree  {statistics.median(on_tree):8.2f}   "
+          f"{statistics.median(theirs) / statistics.median(on_tree):.2f}x faster than trafilatura from text "
+          f"(its {statistics.median(theirs):.2f} in this duel; lxml's parse alone {parse_median:.2f})")
 
 
 if __name__ == "__main__":
