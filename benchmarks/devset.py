@@ -8,6 +8,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,14 +43,17 @@ def pages(limit: int | None = None) -> list[Page]:
     """The annotated pages, decoded as a crawler would (declared charset, then UTF-8)."""
     if not available():
         sys.exit(f"the development corpus is not at {DEVSET} (set DEVSET to its folder)")
-    annotations = json.loads((DEVSET / "snippets.json").read_text(encoding="utf-8"))
-    loaded = []
-    for key in sorted(annotations)[:limit]:
-        body = gzip.decompress((DEVSET / "html" / f"{key}.html.gz").read_bytes())
-        entry = annotations[key]
-        loaded.append(Page(key, entry["url"], body, html_to_unicode(None, body)[1],
-                           tuple(entry["with"]), tuple(entry["without"])))
-    return loaded
+    return [Page(key, entry["url"], body, text, tuple(entry["with"]), tuple(entry["without"]))
+            for key, entry, body, text in corpus(DEVSET, "snippets.json", limit)]
+
+
+def corpus(folder: Path, index: str, limit: int | None) -> Iterator[tuple[str, dict, bytes, str]]:
+    """Each page of a corpus (``folder/index``, a JSON object by key, and ``folder/html/KEY.html.gz``),
+    in key order: its key, its entry, its bytes and its text, decoded as a crawler would."""
+    entries = json.loads((folder / index).read_text(encoding="utf-8"))
+    for key in sorted(entries)[:limit]:
+        body = gzip.decompress((folder / "html" / f"{key}.html.gz").read_bytes())
+        yield key, entries[key], body, html_to_unicode(None, body)[1]
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Clean main text from web pages, in Scrapy crawls: jusText, boilerpipe and html-declutter on lxml."""
+"""Clean main text from web pages, in Scrapy crawls: jusText, boilerpipe, html-declutter and a learned classifier on lxml."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from .algorithms import ALGORITHMS
 from .algorithms.boilerpipe import ArticleExtractorOptions, BoilerpipeBlock, DefaultExtractorOptions
 from .algorithms.declutter import DeclutterBlock, DeclutterOptions
 from .algorithms.justext import JustextBlock, JustextOptions
+from .algorithms.learned import LearnedBlock, LearnedOptions
 from .api import extract
 from .errors import BoilerplateError, ExtractionError, OptionError
 from .result import Block, Extraction
@@ -28,6 +29,8 @@ __all__ = [
     "ExtractionError",
     "JustextBlock",
     "JustextOptions",
+    "LearnedBlock",
+    "LearnedOptions",
     "OptionError",
     "extract",
 ]

@@ -15,7 +15,7 @@ from lxml import etree
 from ..errors import OptionError
 from ..options import Options
 from ..result import Extraction
-from . import boilerpipe, declutter, justext
+from . import boilerpipe, declutter, justext, learned
 
 
 def _nothing_to_prepare(options: Options) -> None:
@@ -39,6 +39,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("boilerpipe-article", boilerpipe.ArticleExtractorOptions, boilerpipe.run_article),
         Algorithm("boilerpipe-default", boilerpipe.DefaultExtractorOptions, boilerpipe.run_default),
         Algorithm("declutter", declutter.DeclutterOptions, declutter.run),
+        Algorithm("learned", learned.LearnedOptions, learned.run, learned.prepare),
     )
 }
 

@@ -7,12 +7,12 @@ from lxml import etree
 from ...result import Extraction
 from .blocks import JustextBlock
 from .classify import BAD, GOOD, classify_context_free, classify_in_context
-from .language import load_stoplists, pick_stoplist
+from .language import declared_language, load_stoplists, pick_stoplist
 from .options import AUTO, JustextOptions
-from .segment import segment
+from .segment import Paragraph, segment
 from .stoplists import Stoplist, available
 
-__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "prepare", "run"]
+__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "classify", "prepare", "run"]
 
 _NO_STOPWORDS: dict[str, None] = {}
 
@@ -25,11 +25,19 @@ def prepare(options: JustextOptions) -> None:
 
 def run(root: etree._Element, options: JustextOptions) -> Extraction:
     """Segment the tree under ``root`` and classify its blocks."""
+    _, blocks, stoplist = classify(root, options)
+    return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
+
+
+def classify(root: etree._Element,
+             options: JustextOptions) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
+    """The paragraphs of the tree under ``root``, their classified blocks (one each, in
+    the same order) and the stoplist used; the step other algorithms build on."""
     paragraphs = segment(root, images=options.images)
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:
-        stoplist = pick_stoplist(words_of)
+        stoplist = pick_stoplist(words_of, declared_language(root))
     if stoplist is None:
         options = options.for_stoplist(None)
     stopwords = stoplist.words if stoplist is not None else _NO_STOPWORDS
@@ -50,10 +58,10 @@ def run(root: etree._Element, options: JustextOptions) -> Extraction:
     # A paragraph starting in an h1 is a heading: that test is the cheap one.
     headlines = [] if not options.h1_always_good else [
         block for paragraph, block in zip(paragraphs, blocks) if paragraph.heading and paragraph.element.tag == "h1"]
-    # Only the blocks from here on: on a page of a million blocks, the
-    # paragraphs and their words held at the same time took a third of the memory.
-    del paragraphs, words_of
+    # The words are not needed from here on: on a page of a million blocks,
+    # holding them took much of the memory.
+    del words_of
     classify_in_context(blocks, options)
     for block in headlines:
         block.label = GOOD
-    return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
+    return paragraphs, blocks, stoplist

@@ -1,11 +1,22 @@
-"""Per-page stoplist choice: the language whose stop words cover most of the page's words."""
+"""Per-page stoplist choice: the language whose stop words cover most of the page's words,
+or the page's declared language when its stop words cover nearly as many.
+
+The shipped lists come from Wikipedia's word counts, and many hold the
+commonest English words (Finnish, Uzbek and Marathi hundreds of them): on a
+page mixing English names and titles with a little text in its own language,
+such a list can cover a few more words than the right one. A language the
+page declares (``<html lang>``) settles those near ties; a declaration far
+below the best coverage is a template's default and is ignored.
+"""
 
 from __future__ import annotations
 
 import functools
 from collections import Counter, defaultdict
-from itertools import chain
 from collections.abc import Iterable, Sequence
+from itertools import chain
+
+from lxml import etree
 
 from .stoplists import Stoplist, available, builtin
 
@@ -14,6 +25,32 @@ from .stoplists import Stoplist, available, builtin
 MIN_COVERAGE = 0.05
 #: Fewer words than this do not tell one language from another.
 MIN_WORDS = 20
+#: The declared language's stoplist is used when it covers at least this share of what the best one covers.
+DECLARED_SHARE = 0.5
+
+#: ISO 639 codes (of ``lang`` attributes) of the shipped stoplists' languages.
+LANGUAGE_CODES = {
+    "af": "Afrikaans", "sq": "Albanian", "ar": "Arabic", "an": "Aragonese", "hy": "Armenian",
+    "rup": "Aromanian", "ast": "Asturian", "az": "Azerbaijani", "eu": "Basque", "be": "Belarusian",
+    "be-tarask": "Belarusian_Taraskievica", "bn": "Bengali", "bpy": "Bishnupriya_Manipuri", "bs": "Bosnian",
+    "br": "Breton", "bg": "Bulgarian", "ca": "Catalan", "ceb": "Cebuano", "cv": "Chuvash", "hr": "Croatian",
+    "cs": "Czech", "da": "Danish", "nl": "Dutch", "en": "English", "eo": "Esperanto", "et": "Estonian",
+    "fi": "Finnish", "fr": "French", "gl": "Galician", "ka": "Georgian", "de": "German", "el": "Greek",
+    "gu": "Gujarati", "ht": "Haitian", "he": "Hebrew", "iw": "Hebrew", "hi": "Hindi", "hu": "Hungarian",
+    "is": "Icelandic", "io": "Ido", "ig": "Igbo", "id": "Indonesian", "in": "Indonesian", "ga": "Irish",
+    "it": "Italian", "jv": "Javanese", "kn": "Kannada", "kk": "Kazakh", "ko": "Korean", "ku": "Kurdish",
+    "ky": "Kyrgyz", "la": "Latin", "lv": "Latvian", "lt": "Lithuanian", "lmo": "Lombard", "nds": "Low_Saxon",
+    "lb": "Luxembourgish", "mk": "Macedonian", "ms": "Malay", "ml": "Malayalam", "mt": "Maltese",
+    "mr": "Marathi", "nap": "Neapolitan", "ne": "Nepali", "new": "Newar", "nb": "Norwegian_Bokmal",
+    "no": "Norwegian_Bokmal", "nn": "Norwegian_Nynorsk", "oc": "Occitan", "fa": "Persian",
+    "pms": "Piedmontese", "pl": "Polish", "pt": "Portuguese", "qu": "Quechua", "ro": "Romanian",
+    "ru": "Russian", "sgs": "Samogitian", "sr": "Serbian", "sh": "Serbo_Croatian", "scn": "Sicilian",
+    "sk": "Slovak", "sl": "Slovenian", "es": "Spanish", "su": "Sundanese", "sw": "Swahili", "sv": "Swedish",
+    "tl": "Tagalog", "fil": "Tagalog", "ta": "Tamil", "te": "Telugu", "tr": "Turkish", "tk": "Turkmen",
+    "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek", "vi": "Vietnamese", "vo": "Volapuk", "wa": "Walloon",
+    "war": "Waray_Waray", "cy": "Welsh", "fy": "West_Frisian", "pnb": "Western_Panjabi", "yo": "Yoruba",
+}
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
 def load_stoplists() -> None:
@@ -38,8 +75,16 @@ def _names() -> tuple[str, ...]:
     return tuple(available().values())
 
 
-def pick_stoplist(words: Iterable[Sequence[str]]) -> Stoplist | None:
-    """The shipped stoplist covering the largest share of ``words`` (lower-cased, in groups), or ``None``."""
+def declared_language(root: etree._Element) -> str | None:
+    """The shipped stoplist's language that the page under ``root`` declares in ``<html lang>``, if any."""
+    html = root.getroottree().getroot()
+    code = (html.get("lang") or html.get(_XML_LANG) or "").strip().lower().replace("_", "-")
+    return LANGUAGE_CODES.get(code) or LANGUAGE_CODES.get(code.partition("-")[0])
+
+
+def pick_stoplist(words: Iterable[Sequence[str]], declared: str | None = None) -> Stoplist | None:
+    """The shipped stoplist covering the largest share of ``words`` (lower-cased, in groups), or ``None``;
+    that of the ``declared`` language instead when it covers :data:`DECLARED_SHARE` of that share."""
     words = list(words)
     total = sum(map(len, words))
     if total < MIN_WORDS:
@@ -54,4 +99,8 @@ def pick_stoplist(words: Iterable[Sequence[str]]) -> Stoplist | None:
     best = max(range(len(scores)), key=scores.__getitem__)
     if scores[best] < MIN_COVERAGE * total:
         return None
+    if declared is not None:
+        position = _names().index(declared)
+        if scores[position] >= DECLARED_SHARE * scores[best]:
+            best = position
     return builtin(_names()[best])

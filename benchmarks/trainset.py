@@ -1,0 +1,73 @@
+"""The training corpus beside the project root (``../shared/trainset``) and its shingle metric."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import devset
+from devset import collapse
+
+TRAINSET = Path(os.environ.get("TRAINSET", Path(__file__).resolve().parents[2] / "shared" / "trainset"))
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Page(devset.Page):
+    """A devset-like page (its snippets score the same way) with its type and its main text."""
+
+    type: str
+    main_content: str
+
+
+def available() -> bool:
+    return (TRAINSET / "ground-truth.json").is_file()
+
+
+def pages(limit: int | None = None) -> list[Page]:
+    """The pages with their main text, decoded as a crawler would (declared charset, then UTF-8)."""
+    if not available():
+        sys.exit(f"the training corpus is not at {TRAINSET} (set TRAINSET to its folder)")
+    return [Page(key, entry["url"], body, text, tuple(entry["with"]), tuple(entry["without"]),
+                 entry["type"], entry["main_content"])
+            for key, entry, body, text in devset.corpus(TRAINSET, "ground-truth.json", limit)]
+
+
+def shingles(text: str, size: int = 4) -> Counter[tuple[str, ...]]:
+    """The multiset of ``size``-word shingles of ``text`` (words: ``\\w+``, Unicode, as they are)."""
+    words = _WORD.findall(text)
+    return Counter(tuple(words[i:i + size]) for i in range(len(words) - size + 1))
+
+
+@dataclass
+class ShingleScore:
+    """Per-page shingle precision and recall, averaged as the corpus README says."""
+
+    precisions: list[float] = field(default_factory=list)
+    recalls: list[float] = field(default_factory=list)
+
+    def add(self, page: Page, extracted: str, reference: Counter | None = None) -> None:
+        reference = shingles(page.main_content) if reference is None else reference
+        found = shingles(collapse(extracted))
+        shared = sum((found & reference).values())
+        if found:
+            self.precisions.append(shared / sum(found.values()))
+        if reference:
+            self.recalls.append(shared / sum(reference.values()))
+
+    @property
+    def precision(self) -> float:
+        return sum(self.precisions) / len(self.precisions) if self.precisions else 0.0
+
+    @property
+    def recall(self) -> float:
+        return sum(self.recalls) / len(self.recalls) if self.recalls else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0

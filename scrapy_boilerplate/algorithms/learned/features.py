@@ -1,0 +1,296 @@
+"""The features of jusText's blocks that the learned classifier scores: one row of numbers per block.
+
+The trainer (``benchmarks/train.py``) and the run-time call the same
+:func:`rows`, so a model always sees the features it was trained on.
+
+Everything comes from jusText's paragraphs and blocks and from one more pass
+over the elements the paragraphs start in and their ancestors: each element
+is looked at once per page (its tag and its class / id / role words), and
+the text of every block is added to the totals of its ancestors by climbing
+those cached records, not by querying the tree per block.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from ..justext.blocks import JustextBlock
+from ..justext.classify import BAD, GOOD, SHORT
+from ..justext.segment import Paragraph
+
+#: Blocks this short and at least this linked are boilerplate without scoring:
+#: half of a page's blocks, and almost never main text.
+PREFILTER_CHARS = 30
+PREFILTER_LINK_DENSITY = 0.5
+
+#: Words of ``class``, ``id``, ``role`` and ``itemprop`` that say what an element holds, in groups.
+WORD_GROUPS: dict[str, tuple[str, ...]] = {
+    "comment": ("comment", "disqus", "reply", "respond", "discussion"),
+    "share": ("share", "sharing", "social", "facebook", "twitter", "whatsapp", "addthis", "follow"),
+    "nav": ("nav", "menu", "pagination", "pager", "toc", "skip"),
+    "footer": ("footer", "copyright", "legal", "bottom", "colophon"),
+    "header": ("header", "masthead", "topbar", "toolbar", "logo", "brand"),
+    "sidebar": ("sidebar", "widget", "aside", "rail", "secondary"),
+    "related": ("related", "recommend", "trending", "popular", "more", "also", "recirc", "suggest", "next", "prev"),
+    "ad": ("advert", "promo", "sponsor", "banner", "dfp", "adslot", "outbrain", "taboola"),
+    "cookie": ("cookie", "consent", "gdpr", "privacy", "notice"),
+    "newsletter": ("newsletter", "subscribe", "signup", "optin", "paywall", "register", "cta"),
+    "byline": ("byline", "author", "date", "time", "dateline", "published", "posted", "meta", "info"),
+    "tag": ("tag", "categor", "topic", "keyword", "label"),
+    "breadcrumb": ("breadcrumb", "crumb"),
+    "content": ("article", "content", "post", "entry", "story", "body", "text", "main", "prose", "blog"),
+    "caption": ("caption", "figure", "credit", "photo", "image", "img", "media", "gallery", "video"),
+    "title": ("title", "headline", "heading", "hed", "dek", "subtitle", "lede", "summary", "intro"),
+    "hidden": ("hidden", "sr-only", "visually", "screen-reader", "modal", "popup", "overlay", "dialog"),
+    "form": ("search", "login", "form", "account", "cart", "button", "btn"),
+    "card": ("card", "teaser", "item", "grid", "tile", "list", "feed", "thumb"),
+}
+_GROUP_OF_WORD = {word: 1 << group for group, words in enumerate(WORD_GROUPS.values()) for word in words}
+# "ad" and "ads" only as whole words: as parts of words they are everywhere (header, load, shadow).
+_GROUP_OF_WORD["ad"] = _GROUP_OF_WORD["ads"] = _GROUP_OF_WORD["advert"]
+_GROUP_WORDS = re.compile(
+    "|".join(sorted((re.escape(word) for word in _GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True))
+    + r"|(?<![a-z])ads?(?![a-z])"
+)
+_GROUP_WORD_ATTRIBUTES = frozenset({"class", "id", "role", "itemprop"})
+
+#: Tags whose presence among a block's ancestors is a feature.
+ANCESTOR_TAGS = ("nav", "aside", "footer", "header", "li", "p", "article", "main", "form", "figure",
+                 "figcaption", "table", "blockquote", "section", "h1", "h2", "h3", "a", "dl", "ul", "ol", "pre")
+_TAG_BIT = {tag: 1 << position for position, tag in enumerate(ANCESTOR_TAGS)}
+#: Tags a block may start in, as a one-hot feature; any other tag is "other".
+START_TAGS = ("p", "div", "li", "td", "h1", "h2", "h3", "h6", "dd", "a", "section")
+_START_TAG_ROW = {tag: tuple(float(tag == other) for other in START_TAGS) for tag in START_TAGS}
+_OTHER_START_TAG = (0.0,) * len(START_TAGS)
+#: How many levels above the block's element the container aggregates look.
+CONTAINER_LEVELS = (0, 1, 2, 3, 5)
+#: Offsets of the neighbours whose features a block's row repeats.
+NEIGHBOURS = (-2, -1, 1, 2)
+#: Characters counted in a block's text, one feature each.
+COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
+
+
+_NOT_IN_BEST = (0.0, -1.0)
+
+
+class _Element:
+    """What the features need of one element of the page, computed once per page."""
+
+    __slots__ = ("parent", "tag_bits", "own_words", "near_words", "any_words",
+                 "chars", "good_chars", "link_chars", "blocks", "features", "in_best")
+
+    def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
+        self.parent = parent
+        self.tag_bits = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
+        self.own_words = own_words
+        self.near_words = own_words
+        if parent is not None:
+            self.near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
+        self.any_words = own_words | (parent.any_words if parent else 0)
+        self.chars = self.good_chars = self.link_chars = self.blocks = 0
+        #: Its share of the page's text and the like, made the first time a block needs it.
+        self.features: tuple[float, ...] | None = None
+        #: Whether it lies in the page's best container, and how deep (-1 when not).
+        self.in_best = _NOT_IN_BEST
+
+
+def _word_groups(element: etree._Element) -> int:
+    bits = 0
+    for name, value in element.items():  # one call, where most elements have no attribute or one
+        if name in _GROUP_WORD_ATTRIBUTES and value:
+            bits |= _groups_of_value(value)
+    return bits
+
+
+@functools.lru_cache(maxsize=8192)
+def _groups_of_value(value: str) -> int:
+    # A site repeats its class names on every page, and a page on many elements.
+    bits = 0
+    for word in _GROUP_WORDS.findall(value.lower()):
+        bits |= _GROUP_OF_WORD[word]
+    return bits
+
+
+def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Element]]:
+    """The record of each paragraph's element, and every record made, each after its parent's."""
+    cache: dict[etree._Element, _Element] = {}
+    records = []
+    for paragraph in paragraphs:
+        element = paragraph.element
+        record = cache.get(element)
+        if record is None:
+            # Climb to the nearest element with a record, then make the records on the way down.
+            missing = []
+            while element is not None and element not in cache:
+                missing.append(element)
+                element = element.getparent()
+            parent = cache.get(element) if element is not None else None
+            for element in reversed(missing):
+                tag = element.tag if isinstance(element.tag, str) else ""
+                parent = cache[element] = _Element(parent, tag, _word_groups(element))
+            record = parent
+        records.append(record)
+    return records, list(cache.values())
+
+
+def prefiltered(block: JustextBlock) -> bool:
+    """A block that is boilerplate without scoring: short and mostly links."""
+    return block.chars < PREFILTER_CHARS and block.link_density > PREFILTER_LINK_DENSITY
+
+
+def _log(value: float) -> float:
+    return math.log1p(value)
+
+
+def _block_basics(block: JustextBlock) -> tuple[float, ...]:
+    # What a block's row holds of it; its neighbours' rows, the part up to NEIGHBOUR_BASICS.
+    return (
+        _log(block.chars), _log(block.words), block.link_density, block.stopword_density,
+        float(block.cf_label == BAD), float(block.label == GOOD), float(block.heading), float(prefiltered(block)),
+        float(block.cf_label == GOOD), float(block.cf_label == SHORT),
+    )
+
+
+_NEIGHBOUR_BASICS = 8
+_GOOD_BASIC, _PREFILTERED_BASIC = 5, 7
+_NO_NEIGHBOUR = (-1.0,) * _NEIGHBOUR_BASICS
+
+
+def _text_statistics(text: str) -> list[float]:
+    length = len(text)
+    words = text.split()
+    word_count = len(words) or 1
+    capitalized = sum(map(str.isupper, [word[0] for word in words]))
+    row = [text.count(char) / length for char in COUNTED_CHARS]
+    row += [
+        sum(map(text.count, "0123456789")) / length,
+        capitalized / word_count,
+        float(text[-1:] in ".!?\"”»"),
+        float(text.endswith(("...", "…"))),
+        float(text.isupper()),
+        length / word_count,
+    ]
+    return row
+
+
+def _element_features(record: _Element, page: _Element) -> list[float]:
+    row = [*_bits(record.tag_bits, len(ANCESTOR_TAGS)), *_bits(record.own_words, len(WORD_GROUPS)),
+           *_bits(record.near_words, len(WORD_GROUPS)), *_bits(record.any_words, len(WORD_GROUPS))]
+    for level in CONTAINER_LEVELS:
+        container = record
+        for _ in range(level):
+            container = container.parent or container
+        if container.features is None:
+            chars = container.chars or 1
+            container.features = (
+                container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
+                container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
+            )
+        row += container.features
+    return row
+
+
+@functools.lru_cache(maxsize=4096)
+def _bits(mask: int, width: int) -> tuple[float, ...]:
+    return tuple(float(mask >> bit & 1) for bit in range(width))
+
+
+def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> list[list[float] | None]:
+    """The feature row of each block (``None`` for a :func:`prefiltered` one), in block order.
+
+    ``paragraphs`` and ``blocks`` are jusText's, one block per paragraph.
+    """
+    if not blocks:
+        return []
+    records, every_record = _records(paragraphs)
+    top = every_record[0]
+    # Each block's text is added to its element's totals, then each element's to its parent's,
+    # children first: one step per element, whatever the depth.
+    for record, block, paragraph in zip(records, blocks, paragraphs):
+        record.chars += block.chars
+        record.good_chars += block.chars if block.label == GOOD else 0
+        record.link_chars += paragraph.chars_in_links
+        record.blocks += 1
+    for record in reversed(every_record):
+        parent = record.parent
+        if parent is not None:
+            parent.chars += record.chars
+            parent.good_chars += record.good_chars
+            parent.link_chars += record.link_chars
+            parent.blocks += record.blocks
+    best = max(every_record, key=_container_score)
+    for record in every_record:  # parents first
+        if record is best:
+            record.in_best = (1.0, 0.0)
+        elif record.parent is not None and record.parent.in_best[0]:
+            record.in_best = (1.0, record.parent.in_best[1] + 1)
+
+    count = len(blocks)
+    basics = [_block_basics(block) for block in blocks]
+    good_labels = [row[_GOOD_BASIC] for row in basics]
+    # Running sums of the jusText labels and of the characters before each block.
+    labels_before, chars_before = [0.0], [0]
+    for label, block in zip(good_labels, blocks):
+        labels_before.append(labels_before[-1] + label)
+        chars_before.append(chars_before[-1] + block.chars)
+    page = [_log(top.chars), _log(count), top.good_chars / (top.chars or 1)]
+    title = _title(paragraphs[0].element)
+
+    result: list[list[float] | None] = []
+    for i, (block, record) in enumerate(zip(blocks, records)):
+        if basics[i][_PREFILTERED_BASIC]:
+            result.append(None)
+            continue
+        row = [*basics[i], *page, i / count, chars_before[i] / (top.chars or 1)]
+        row += _START_TAG_ROW.get(paragraphs[i].element.tag, _OTHER_START_TAG)
+        row += _text_statistics(block.text)
+        # A headline repeats the page's title, which ends with the site's name.
+        row.append(float(block.chars <= len(title) and block.text.lower() in title))
+        row += _element_features(record, top)
+        row += record.in_best
+        for offset in NEIGHBOURS:
+            j = i + offset
+            row += basics[j][:_NEIGHBOUR_BASICS] if 0 <= j < count else _NO_NEIGHBOUR
+        for width in (3, 10):
+            low, high = max(0, i - width), min(count, i + width + 1)
+            row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
+        result.append(row)
+    return result
+
+
+def _title(element: etree._Element) -> str:
+    title = element.getroottree().getroot().find("head/title")
+    return " ".join((title.text or "").split()).lower() if title is not None else ""
+
+
+def _container_score(record: _Element) -> float:
+    """How much an element looks like the article's container, readability-style: the
+    jusText-good text it holds, less a part of the rest."""
+    return record.good_chars - 0.5 * (record.chars - record.good_chars)
+
+
+def names() -> list[str]:
+    """The name of each column of a row, for the trainer's reports."""
+    basics = ["chars", "words", "link_density", "stopword_density", "cf_bad", "justext_good", "heading",
+              "prefiltered", "cf_good", "cf_short"]
+    result = [*basics, "page_chars", "page_blocks", "page_good_share", "position", "chars_before"]
+    result += [f"starts_in_{tag}" for tag in START_TAGS]
+    result += [f"count_{char}" for char in COUNTED_CHARS]
+    result += ["digits", "capitalized_words", "ends_sentence", "ends_ellipsis", "all_caps", "chars_per_word",
+               "in_title"]
+    result += [f"under_{tag}" for tag in ANCESTOR_TAGS]
+    for scope in ("own", "near", "any"):
+        result += [f"{scope}_{group}" for group in WORD_GROUPS]
+    for level in CONTAINER_LEVELS:
+        result += [f"up{level}_{name}" for name in ("page_share", "good_share", "link_density", "good_density",
+                                                     "blocks")]
+    result += ["in_best", "best_depth"]
+    for offset in NEIGHBOURS:
+        result += [f"{offset:+d}_{name}" for name in basics[:_NEIGHBOUR_BASICS]]
+    result += ["window3_good", "window10_good"]
+    return result

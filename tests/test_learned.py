@@ -1,0 +1,203 @@
+"""The learned classifier: its features on small pages, the shipped evaluator against the trainer, its options."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
+from scrapy_boilerplate.algorithms import learned
+from scrapy_boilerplate.algorithms.learned import features, model
+from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD
+from scrapy_boilerplate.document import parse
+
+from conftest import ARTICLE, GERMAN
+
+SAMPLE = Path(__file__).resolve().parent / "data" / "learned_predictions.json"
+LONG = ("The river that runs through the old town rose by almost two metres over the weekend, and the "
+        "authorities have asked the people who live along its banks to move their cars to higher ground.")
+COLUMN = {name: position for position, name in enumerate(features.names())}
+
+
+def rows_of(html: str) -> list[tuple[str, dict[str, float] | None]]:
+    blocks, rows, _ = learned.featurize(parse(html), LearnedOptions())
+    return [(block.text, dict(zip(features.names(), row)) if row is not None else None)
+            for block, row in zip(blocks, rows)]
+
+
+def row_of(html: str, text: str) -> dict[str, float]:
+    return next(row for block_text, row in rows_of(html) if block_text.startswith(text))
+
+
+# --- the shipped model
+
+
+def test_shipped_evaluator_gives_exactly_the_trainers_probabilities():
+    sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    shipped = model.load()
+    assert len(sample["rows"]) >= 20
+    for row, probability in zip(sample["rows"], sample["probabilities"], strict=True):
+        assert len(row) == shipped.features == len(features.names())
+        assert shipped.probability(row) == probability
+
+
+def test_default_threshold_is_the_one_the_model_was_trained_with():
+    assert LearnedOptions().threshold == DEFAULT_THRESHOLD == model.load().threshold
+
+
+def test_model_is_loaded_once():
+    assert model.load() is model.load()
+
+
+def test_trees_are_evaluated_as_lightgbm_splits_them():
+    # A split is [feature, threshold, left, right]; left when the feature is at most the threshold.
+    tiny = model.from_dict({"features": 2, "threshold": 0.5, "trees": [
+        [0, 0.5, 1.0, [1, 2.0, -1.0, 3.0]],
+        0.25,
+    ]})
+    assert tiny.score([0.5, 9.0]) == 1.25
+    assert tiny.score([0.6, 2.0]) == -0.75
+    assert tiny.score([0.6, 2.5]) == 3.25
+    assert tiny.probability([0.6, 2.5]) == 1 / (1 + math.exp(-3.25))
+
+
+# --- features on hand-written pages
+
+
+def test_a_row_per_block_with_a_value_per_named_feature():
+    for _, row in rows_of(ARTICLE):
+        if row is not None:
+            assert len(row) == len(features.names())
+            assert all(isinstance(value, float) for value in row.values())
+
+
+def test_short_linked_blocks_are_prefiltered():
+    html = f'<html><body><div><a href="/">Home</a></div><p>{LONG}</p></body></html>'
+    rows = rows_of(html)
+    assert rows[0] == ("Home", None)
+    assert rows[1][1] is not None
+    extraction = extract(html, algorithm="learned")
+    assert extraction.blocks[0].probability == 0.0 and not extraction.blocks[0].is_good
+
+
+def test_class_and_id_words_of_the_element_its_near_ancestors_and_any_ancestor():
+    html = (f'<html><body><div id="comments"><div><div><div><p>{LONG}</p></div></div></div></div>'
+            f'<div class="header-wrap"><p class="ad-slot">{LONG} Two.</p></div>'
+            f'<div class="newsletter_box"><p>{LONG} Three.</p></div></body></html>')
+    deep = row_of(html, LONG[:40])
+    assert deep["any_comment"] == 1.0 and deep["near_comment"] == 0.0 and deep["own_comment"] == 0.0
+    advert = row_of(html, f"{LONG} Two")
+    assert advert["own_ad"] == 1.0 and advert["near_header"] == 1.0
+    # "ad" counts only as a word of its own: not inside "header" or "load".
+    assert row_of(html, f"{LONG} Three")["any_ad"] == 0.0
+    assert row_of(html, f"{LONG} Three")["near_newsletter"] == 1.0
+
+
+def test_ancestor_tags_and_start_tag():
+    html = (f"<html><body><nav><ul><li>{LONG}</li></ul></nav><article><p>{LONG} Two.</p></article>"
+            f"<footer><div>{LONG} Three.</div></footer></body></html>")
+    in_nav = row_of(html, LONG[:40])
+    assert in_nav["under_nav"] == in_nav["under_li"] == in_nav["starts_in_li"] == 1.0
+    assert in_nav["under_article"] == 0.0
+    in_article = row_of(html, f"{LONG} Two")
+    assert in_article["under_article"] == in_article["starts_in_p"] == 1.0 and in_article["under_nav"] == 0.0
+    assert row_of(html, f"{LONG} Three")["under_footer"] == 1.0
+
+
+def test_container_shares_and_the_best_container():
+    good = f"{LONG} {LONG}"  # long enough for jusText to call it good
+    html = (f'<html><body><div id="main"><p>{good}</p><p>{good} Two.</p></div>'
+            f'<div id="side"><p>Short aside text here.</p></div></body></html>')
+    main = row_of(html, good)
+    side = row_of(html, "Short aside")
+    page_chars = 2 * len(good) + len(" Two.") + len("Short aside text here.")
+    assert main["up1_page_share"] == pytest.approx((2 * len(good) + len(" Two.")) / page_chars)
+    assert side["up1_page_share"] == pytest.approx(len("Short aside text here.") / page_chars)
+    assert main["up0_page_share"] == pytest.approx(len(good) / page_chars)
+    assert main["up1_good_share"] == 1.0 and side["up1_good_share"] == 0.0
+    assert main["in_best"] == 1.0 and side["in_best"] == 0.0
+
+
+def test_neighbours_position_and_title():
+    html = (f"<html><head><title>River levels rise | Example News</title></head><body>"
+            f"<h1>River levels rise</h1><p>{LONG}</p><p>{LONG} Two.</p></body></html>")
+    rows = [row for _, row in rows_of(html)]
+    headline, first, last = rows
+    assert headline["in_title"] == 1.0 and first["in_title"] == 0.0
+    assert headline["-1_chars"] == headline["-2_chars"] == -1.0  # no block before the first
+    assert first["-1_heading"] == 1.0 and first["+1_chars"] == pytest.approx(math.log1p(len(LONG) + 5))
+    assert headline["position"] == 0.0 and last["position"] == pytest.approx(2 / 3)
+    assert first["heading"] == 0.0 and headline["heading"] == 1.0
+
+
+def test_text_statistics():
+    html = "<html><body><p>Home | News | Sport | 2024 | Contact us today for more</p></body></html>"
+    row = rows_of(html)[0][1]
+    text = "Home | News | Sport | 2024 | Contact us today for more"
+    assert row["digits"] == pytest.approx(4 / len(text))
+    assert row["count_."] == 0.0 and row["ends_sentence"] == 0.0
+    assert row["capitalized_words"] == pytest.approx(4 / 13)  # the bars are words of the split too
+
+
+# --- the algorithm
+
+
+def test_learned_is_registered_with_its_options():
+    assert ALGORITHMS["learned"].options is LearnedOptions
+    assert "threshold" in LearnedOptions.names() and "stoplist" in LearnedOptions.names()
+
+
+def test_article_text_without_navigation_and_footer():
+    extraction = extract(ARTICLE, algorithm="learned")
+    assert extraction.algorithm == "learned" and extraction.language == "English"
+    assert "Farmers in the valley" in extraction.text
+    assert "Contact" not in extraction.text and "Privacy" not in extraction.text
+    for block in extraction.blocks:
+        assert isinstance(block, LearnedBlock) and 0.0 <= block.probability <= 1.0
+        assert block.is_good == (block.probability >= DEFAULT_THRESHOLD)
+    assert extract(GERMAN, algorithm="learned").language == "German"
+
+
+def test_blocks_keep_justexts_fields_and_labels():
+    ours = extract(ARTICLE, algorithm="learned").blocks
+    theirs = extract(ARTICLE).blocks
+    assert [(b.text, b.xpath, b.cf_label, b.justext_label) for b in ours] == [
+        (b.text, b.xpath, b.cf_label, b.label) for b in theirs]
+    exported = ours[-1].to_dict()
+    assert {"probability", "justext_label", "cf_label", "label"} <= exported.keys()
+    json.dumps(exported)
+
+
+def test_threshold_decides_the_labels():
+    everything = extract(ARTICLE, algorithm="learned", threshold=0)
+    nothing = extract(ARTICLE, algorithm="learned", threshold=1)
+    assert all(b.is_good for b in everything.blocks if not features.prefiltered(b))
+    assert not any(b.is_good for b in nothing.blocks if b.probability < 1)
+    assert len(everything.text) >= len(extract(ARTICLE, algorithm="learned").text) >= len(nothing.text)
+
+
+def test_an_explicit_stoplist_is_used_as_is():
+    assert extract(GERMAN, algorithm="learned", stoplist="English").language == "English"
+
+
+@pytest.mark.parametrize("value", [-0.1, 1.5, "0.5", True, None, float("nan")])
+def test_invalid_threshold(value):
+    with pytest.raises(OptionError) as raised:
+        LearnedOptions(threshold=value)
+    assert raised.value.option == "threshold"
+
+
+def test_invalid_and_unknown_options():
+    with pytest.raises(OptionError):
+        extract(ARTICLE, algorithm="learned", stoplist="Klingon")
+    with pytest.raises(OptionError):
+        extract(ARTICLE, algorithm="learned", thresold=0.5)
+    assert LearnedOptions(threshold=1).threshold == 1
+
+
+def test_empty_pages():
+    assert extract("", algorithm="learned").blocks == []
+    assert extract("<html><body></body></html>", algorithm="learned").text == ""
