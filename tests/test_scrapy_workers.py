@@ -7,6 +7,7 @@ import os
 import pickle
 import signal
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -14,12 +15,13 @@ import pytest
 import pytest_twisted
 from twisted.internet import defer, task
 
-from scrapy_boilerplate import (Addon, ArticleExtractorOptions, BoilerplatePipeline, DeclutterOptions,
+from scrapy_boilerplate import (Addon, ArticleExtractorOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
                                 JustextOptions, extract, worker)
+from scrapy_boilerplate.components.classifier import _BY_CRAWLER
 from scrapy_boilerplate.components.workers import WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.document import utf8_body
 
-from conftest import ARTICLE, GERMAN
+from conftest import ARTICLE, GERMAN, PageSpider
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
 ADDON = {"ADDONS": {Addon: 0}}
@@ -50,6 +52,15 @@ class KillsItsWorker:
 
     def __reduce__(self):
         return os._exit, (3,)
+
+
+_classify_all = worker.classify_all
+
+
+def classify_all_slowly(pages):
+    """Workers far slower than the downloads: 20 ms a page more."""
+    time.sleep(0.02 * len(pages))
+    return _classify_all(pages)
 
 
 def until(condition):
@@ -140,6 +151,40 @@ def test_with_the_addon_the_middleware_classifies_in_the_workers(crawl, server, 
     assert {result.language for result in there.results} == {"German"}
     assert there.stats["boilerplate/workers/pages"] == 3 and there.stats["boilerplate/items/reused"] == 3
     assert "2 worker processes classify the pages of the middleware and the pipeline" in caplog.text
+
+
+class SamplingSpider(PageSpider):
+    """Notes, at each page, the requests alive and the pages handed to the workers and not answered."""
+
+    most = {"requests": 0, "pages": 0}
+
+    def parse(self, response):
+        from scrapy import Request
+        from scrapy.utils.trackref import live_refs
+
+        live = sum(len(objects) for kind, objects in live_refs.items() if issubclass(kind, Request))
+        self.most["requests"] = max(self.most["requests"], live)
+        self.most["pages"] = max(self.most["pages"], _BY_CRAWLER[self.crawler].workers.pending)
+        yield from super().parse(response)
+
+
+@pytest.mark.parametrize("components", [ADDON, {**PIPELINE, "SPIDER_MIDDLEWARES": {BoilerplateStartMiddleware: 100}}],
+                         ids=["addon", "pipeline"])
+@pytest_twisted.inlineCallbacks
+def test_workers_slower_than_the_downloads_slow_the_crawl_down(crawl, server, components, monkeypatch):
+    """Pages wait for a free worker with their requests in Scrapy's hands, and the spider's
+    start requests are read no faster than the workers classify: a few dozen requests alive
+    at once, not the 150 the engine would otherwise pull into its scheduler."""
+    monkeypatch.setattr(worker, "classify_all", classify_all_slowly)  # the workers are forked after this
+    monkeypatch.setattr(SamplingSpider, "most", {"requests": 0, "pages": 0})
+    urls = [f"{server}article.html?{number}" for number in range(150)]
+    settings = {**components, "BOILERPLATE_WORKERS": 1, "CONCURRENT_REQUESTS": 8, "LOG_LEVEL": "WARNING"}
+    outcome = yield crawl(urls, settings, SamplingSpider)
+    assert sorted(item["url"] for item in outcome.items) == sorted(urls)
+    assert outcome.stats["boilerplate/workers/pages"] == 150 and outcome.stats["boilerplate/pages"] == 150
+    assert all("Farmers in the valley" in item["text"] for item in outcome.items)
+    # The workers hold 16 pages at most (2 batches of 8); 8 more at most are being downloaded.
+    assert 0 < SamplingSpider.most["pages"] <= 16 + 8 and SamplingSpider.most["requests"] <= 16 + 2 * 8
 
 
 @pytest_twisted.inlineCallbacks

@@ -56,7 +56,7 @@ class Classifier:
         _report_unknown_settings(crawler)
 
     @classmethod
-    def of(cls, crawler: Crawler, component: str) -> Classifier:
+    def of(cls, crawler: Crawler, component: str | None = None) -> Classifier:
         """The crawler's classifier, created (and the settings validated) at the first call.
 
         Raises :class:`SettingError` for an invalid setting, which stops the
@@ -70,7 +70,8 @@ class Classifier:
                 raise
             _BY_CRAWLER[crawler] = cls(crawler, settings)
         classifier = _BY_CRAWLER[crawler]
-        classifier.components.append(component)
+        if component is not None:  # one that classifies pages
+            classifier.components.append(component)
         return classifier
 
     def _open(self) -> None:

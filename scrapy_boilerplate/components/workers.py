@@ -107,6 +107,7 @@ class WorkerPool:
         self._waiting: deque[_Page] = deque()
         self._closing = False
         self._retries: list[Any] = []
+        self._answer_waiters: list[defer.Deferred] = []
 
     def start(self) -> None:
         """Start the processes; pages sent before they run wait for them."""
@@ -138,10 +139,32 @@ class WorkerPool:
             if each.executor is not None:
                 each.executor.shutdown(wait=True)
         self._fail_waiting("the worker processes are closed")
+        self._answered()
 
     @property
     def running(self) -> int:
         return sum(each.running for each in self.workers)
+
+    @property
+    def pending(self) -> int:
+        """Pages handed over and not answered yet, in the workers or waiting for one."""
+        return len(self._waiting) + sum(len(batch) for each in self.workers for batch in each.batches)
+
+    @property
+    def capacity(self) -> int:
+        """Pages the workers hold at most: more wait for one."""
+        return self.size * BATCHES_IN_FLIGHT * BATCH_SIZE
+
+    def next_answer(self) -> defer.Deferred:
+        """Fires once the workers answer for some page, or fail it, or the pool closes."""
+        waiter: defer.Deferred = defer.Deferred()
+        self._answer_waiters.append(waiter)
+        return waiter
+
+    def _answered(self) -> None:
+        waiters, self._answer_waiters = self._answer_waiters, []
+        for waiter in waiters:
+            waiter.callback(None)
 
     def _start(self, each: _Worker) -> None:
         executor = ProcessPoolExecutor(1, mp_context=_CONTEXT, initializer=self.initializer,
@@ -210,6 +233,7 @@ class WorkerPool:
                 page.result.errback(outcome)
             else:  # a bug: it costs its page, with the traceback from the worker
                 page.result.errback(WorkerError(str(outcome), error_type=type(outcome).__name__, details=details))
+        self._answered()
 
     def _died(self, each: _Worker) -> None:
         """``each`` died: replace it, give its pages to the others, and fail the page it died on
@@ -236,6 +260,7 @@ class WorkerPool:
             self._dispatch()
         if len(victim) == 1:
             victim[0].result.errback(WorkerError("the worker process died on this page"))
+            self._answered()
 
     def _give_up(self, reason: str) -> None:
         self.unavailable = reason
@@ -245,6 +270,7 @@ class WorkerPool:
     def _fail_waiting(self, reason: str) -> None:
         while self._waiting:
             self._waiting.popleft().result.errback(WorkersUnavailable(reason))
+        self._answered()
 
     @staticmethod
     def _when_done(future: Future, callback: Callable[[Future], Any]) -> None:
