@@ -151,6 +151,16 @@ def test_with_the_addon_the_middleware_classifies_in_the_workers(crawl, server, 
     assert {result.language for result in there.results} == {"German"}
     assert there.stats["boilerplate/workers/pages"] == 3 and there.stats["boilerplate/items/reused"] == 3
     assert "2 worker processes classify the pages of the middleware and the pipeline" in caplog.text
+    assert "without BoilerplateStartMiddleware" not in caplog.text
+
+
+@pytest_twisted.inlineCallbacks
+def test_workers_without_the_start_middleware_are_reported(crawl, server, caplog):
+    with caplog.at_level(logging.INFO):
+        outcome = yield crawl([server + "article.html"], {**PIPELINE, **WORKERS})
+    assert "2 worker processes classify the pages of the pipeline" in caplog.text
+    assert "BOILERPLATE_WORKERS without BoilerplateStartMiddleware" in caplog.text
+    assert outcome.stats["boilerplate/workers/pages"] == 1
 
 
 class SamplingSpider(PageSpider):

@@ -47,6 +47,8 @@ class Classifier:
         self.settings = settings
         self.components: list[str] = []
         self.workers: WorkerPool | None = None
+        #: Whether BoilerplateStartMiddleware reads the start requests at the workers' pace.
+        self.start_paced = False
         self._options: dict[Any, tuple[str, Options] | SettingError] = {}
         # id of a response's text or body -> (that text or body, its result, weakly): an
         # item carrying the very object gets that response's result, options and all.
@@ -85,6 +87,12 @@ class Classifier:
             if self.workers.unavailable is None:
                 logger.info("%d worker processes classify the pages of the %s", self.settings.workers,
                             " and the ".join(self.components), extra=spider)
+                if not self.start_paced:
+                    logger.warning(
+                        "BOILERPLATE_WORKERS without BoilerplateStartMiddleware: if the workers are slower than "
+                        "the downloads, pages wait for them and Scrapy reads all start requests into its "
+                        'scheduler. Add SPIDER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateStartMiddleware": 100} '
+                        '(the add-on does).', extra=spider)
         if self.workers is None or self.workers.unavailable is not None:
             algorithms.get(self.settings.algorithm).prepare(self.settings.options)
         if "middleware" not in self.components:

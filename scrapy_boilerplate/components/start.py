@@ -46,7 +46,9 @@ class BoilerplateStartMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        return cls(crawler, Classifier.of(crawler))
+        classifier = Classifier.of(crawler)
+        classifier.start_paced = True
+        return cls(crawler, classifier)
 
     async def process_start(self, start: AsyncIterator[Any]) -> AsyncIterator[Any]:
         async for item_or_request in start:
