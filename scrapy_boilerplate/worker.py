@@ -5,7 +5,8 @@ The crawl's process hands pages over, several at a time when several wait
 :func:`~scrapy_boilerplate.document.utf8_body` gives (it has checked that
 the page is not binary data), and gets back the
 :class:`~scrapy_boilerplate.Extraction`, which pickles as one row of values
-per block. Errors travel as exceptions, a bug's with its traceback.
+per block, inside a :class:`Classified` that the crawl's process unpickles only if
+asked for more than the text and language. Errors travel as exceptions, a bug's with its traceback.
 Nothing here imports Scrapy.
 """
 
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import stat
 import time
 import traceback
+from dataclasses import dataclass
 
 from . import algorithms
 from .api import extract
@@ -24,6 +27,31 @@ from .document import parse_utf8
 from .errors import BoilerplateError
 from .options import Options
 from .result import Extraction
+
+
+
+@dataclass(frozen=True)
+class Classified:
+    """A page's extraction as it travels back to the crawl: what every crawl reads (the text,
+    the language, the number of good blocks and of all blocks) and the whole extraction
+    still pickled, which the crawl's process unpickles only when asked for it (most crawls
+    never are: that is half the hand-off's cost to the crawl)."""
+
+    text: str
+    language: str | None
+    good: int
+    blocks: int
+    pickled: bytes
+
+    @classmethod
+    def of(cls, extraction: Extraction) -> Classified:
+        good = sum(block.is_good for block in extraction.blocks)
+        return cls(extraction.text, extraction.language, good, len(extraction.blocks),
+                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def extraction(self) -> Extraction:
+        return pickle.loads(self.pickled)
+
 
 _algorithm: str = "justext"
 _options: Options | None = None
@@ -73,13 +101,14 @@ def started() -> int:
 
 
 def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]]) -> list[tuple]:
-    """:func:`classify` each page: ``(extraction, seconds, None)``, or ``(None, error, traceback)``
+    """:func:`classify` each page: ``(Classified, seconds, None)``, or ``(None, error, traceback)``
     when it raised (the traceback ``None`` for the documented errors), so that one page's
     error leaves the others' results."""
     outcomes = []
     for page in pages:
         try:
-            outcomes.append((*classify(*page), None))
+            extraction, seconds = classify(*page)
+            outcomes.append((Classified.of(extraction), seconds, None))
         except BoilerplateError as error:
             outcomes.append((None, error, None))
         except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the others

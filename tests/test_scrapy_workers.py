@@ -17,6 +17,7 @@ from twisted.internet import defer, task
 
 from scrapy_boilerplate import (Addon, ArticleExtractorOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
                                 JustextOptions, extract, worker)
+from scrapy_boilerplate.components import PageResult
 from scrapy_boilerplate.components.classifier import _BY_CRAWLER
 from scrapy_boilerplate.components.workers import WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.document import utf8_body
@@ -82,6 +83,18 @@ def test_worker_classify_gives_the_extraction():
     german, _ = worker.classify(utf8_body(GERMAN), "", ("justext", JustextOptions(stoplist="German")))
     assert german.language == "German"
     assert worker.classify(b"", "")[0] == extract("")
+
+
+def test_a_workers_result_unpickles_its_extraction_only_when_asked():
+    worker.configure("justext", JustextOptions())
+    [(classified, _, _)] = worker.classify_all([(utf8_body(ARTICLE), "http://example.com/", None)])
+    result = PageResult("http://example.com/", classified=pickle.loads(pickle.dumps(classified)))
+    here = extract(ARTICLE, url="http://example.com/")
+    assert (result.text, result.language) == (here.text, here.language) and "extraction" not in vars(result)
+    assert result.extraction == here and result.blocks == here.blocks and "extraction" in vars(result)
+    assert pickle.loads(pickle.dumps(result)).to_dict() == result.to_dict()
+    with pytest.raises(AttributeError):
+        result.misspelt  # noqa: B018
 
 
 def test_an_extraction_pickles_as_rows_into_the_same_blocks():

@@ -193,7 +193,7 @@ class Classifier:
             self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
         own = choice == (self.settings.algorithm, self.settings.options)
         try:
-            extraction, seconds = await maybe_deferred_to_future(
+            classified, seconds = await maybe_deferred_to_future(
                 self.workers.classify(body, url, None if own else choice))
         except WorkersUnavailable:
             return self._here(html, url, choice)
@@ -201,8 +201,8 @@ class Classifier:
             return self._failed(url, error)
         self.stats.inc_value("boilerplate/seconds", seconds)
         self.stats.inc_value("boilerplate/workers/pages")
-        self._count(extraction)
-        return PageResult(url, extraction, _on_malformed_links=self._count_malformed_links)
+        self._count(classified.good, classified.blocks)
+        return PageResult(url, classified=classified, _on_malformed_links=self._count_malformed_links)
 
     def _here(self, page: Any, url: str, choice: tuple[str, Options]) -> PageResult:
         started = time.perf_counter()
@@ -212,15 +212,14 @@ class Classifier:
             return self._failed(url, error)
         finally:
             self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
-        self._count(extraction)
+        self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks))
         return PageResult(url, extraction, root=page if isinstance(page, etree._Element) else None,
                           _on_malformed_links=self._count_malformed_links)
 
-    def _count(self, extraction: Any) -> None:
-        good = sum(block.is_good for block in extraction.blocks)
+    def _count(self, good: int, blocks: int) -> None:
         self.stats.inc_value("boilerplate/pages")
         self.stats.inc_value("boilerplate/blocks/good", good)
-        self.stats.inc_value("boilerplate/blocks/bad", len(extraction.blocks) - good)
+        self.stats.inc_value("boilerplate/blocks/bad", blocks - good)
 
     def _count_malformed_links(self, malformed: int) -> None:
         if malformed:
