@@ -2,8 +2,9 @@
 
 The crawl's process hands pages over, several at a time when several wait
 (a call per page costs the crawl's process more than the page's bytes), each as the UTF-8 bytes
-:func:`~scrapy_boilerplate.document.utf8_body` gives (it has checked that
-the page is not binary data), and gets back the
+:func:`~scrapy_boilerplate.document.utf8_body` gives, or a response's body
+and the encoding Scrapy decoded it with, re-encoded here (the crawl's
+process has checked that the page is not binary data), and gets back the
 :class:`~scrapy_boilerplate.Extraction`, which pickles as one row of values
 per block, inside a :class:`Classified` that the crawl's process unpickles only if
 asked for more than the text and language. Errors travel as exceptions, a bug's with its traceback.
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from . import algorithms
 from .api import extract
-from .document import parse_utf8
+from .document import decode, parse_utf8, utf8_body
 from .errors import BoilerplateError
 from .options import Options
 from .result import Extraction
@@ -100,7 +101,7 @@ def started() -> int:
     return os.getpid()
 
 
-def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]]) -> list[tuple]:
+def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None, str | None]]) -> list[tuple]:
     """:func:`classify` each page: ``(Classified, seconds, None)``, or ``(None, error, traceback)``
     when it raised (the traceback ``None`` for the documented errors), so that one page's
     error leaves the others' results."""
@@ -116,12 +117,19 @@ def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]]) -> 
     return outcomes
 
 
-def classify(body: bytes, url: str,
-             choice: tuple[str, Options] | None = None) -> tuple[Extraction, float]:
+def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
+             encoding: str | None = None) -> tuple[Extraction, float]:
     """The extraction of ``body`` with the configured algorithm and options, or those of
-    ``choice``, and the seconds it took."""
+    ``choice``, and the seconds it took.
+
+    ``body`` is what :func:`~scrapy_boilerplate.document.utf8_body` gives, or
+    with ``encoding`` a response's body, decoded as Scrapy's
+    ``TextResponse.text`` decodes it with ``TextResponse.encoding``.
+    """
     begun = time.perf_counter()
     algorithm, options = choice or (_algorithm, _options)
+    if encoding is not None:
+        body = utf8_body(decode(body, f"charset={encoding}"))
     root = parse_utf8(body, url=url or None)
     extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
                   else Extraction(algorithm=algorithm))

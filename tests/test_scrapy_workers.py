@@ -22,7 +22,7 @@ from scrapy_boilerplate.components.classifier import _BY_CRAWLER
 from scrapy_boilerplate.components.workers import WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.document import utf8_body
 
-from conftest import ARTICLE, GERMAN, PageSpider
+from conftest import ARTICLE, GERMAN, PageSpider, serve
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
 ADDON = {"ADDONS": {Addon: 0}}
@@ -165,6 +165,25 @@ def test_with_the_addon_the_middleware_classifies_in_the_workers(crawl, server, 
     assert there.stats["boilerplate/workers/pages"] == 3 and there.stats["boilerplate/items/reused"] == 3
     assert "2 worker processes classify the pages of the middleware and the pipeline" in caplog.text
     assert "without BoilerplateStartMiddleware" not in caplog.text
+
+
+@pytest_twisted.inlineCallbacks
+def test_the_workers_decode_a_body_as_scrapy_does(crawl):
+    """The middleware hands the response's body over undecoded, with the encoding Scrapy chose."""
+    meta_charset = GERMAN.replace("<head>", '<head><meta charset="windows-1252">')
+    port = serve({"header.html": ("text/html; charset=iso-8859-1", GERMAN.encode("latin-1")),
+                  "meta.html": ("text/html", meta_charset.encode("cp1252")),
+                  "bom.html": ("text/html; charset=iso-8859-1", b"\xef\xbb\xbf" + GERMAN.encode())})
+    urls = [f"http://127.0.0.1:{port.getHost().port}/{name}" for name in ("header.html", "meta.html", "bom.html")]
+    try:
+        here = yield crawl(urls, ADDON)
+        there = yield crawl(urls, {**ADDON, **WORKERS})
+    finally:
+        yield port.stopListening()
+    by_url = {result.url: result.to_dict() for result in here.results}
+    assert {result.url: result.to_dict() for result in there.results} == by_url
+    assert all("Fähre" in result["text"] for result in by_url.values())
+    assert there.stats["boilerplate/workers/pages"] == 3
 
 
 @pytest_twisted.inlineCallbacks

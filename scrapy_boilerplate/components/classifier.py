@@ -16,7 +16,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..document import refuse_binary, utf8_body
+from ..document import decode, refuse_binary, utf8_body
 from ..errors import BoilerplateError
 from ..options import Options
 from .page import PageResult, response_root
@@ -163,7 +163,9 @@ class Classifier:
             result = self._failed(url, error)
         else:
             if self.workers is not None:
-                result = await self._in_workers(response.text, url, choice)
+                # The body as received: the worker decodes it as response.text is, and
+                # the crawl's process need not encode the text again for it.
+                result = await self._in_workers(response.body, url, choice, encoding=response.encoding)
                 result.html = response.text  # parsed again only if the callback asks for links
             else:
                 result = self._here(response_root(response), url, choice)
@@ -182,21 +184,26 @@ class Classifier:
             return await self._in_workers(html, url, choice), False
         return self._here(html, url, choice), False
 
-    async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options]) -> PageResult:
+    async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options], *,
+                          encoding: str | None = None) -> PageResult:
+        """``html`` as the pipeline gets it, or with ``encoding`` a response's body (see
+        :func:`scrapy_boilerplate.worker.classify`)."""
         assert self.workers is not None
-        started = time.perf_counter()
-        try:
-            body = utf8_body(html)
-        except BoilerplateError as error:
-            return self._failed(url, error)
-        finally:
-            self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+        body = html
+        if encoding is None:
+            started = time.perf_counter()
+            try:
+                body = utf8_body(html)
+            except BoilerplateError as error:
+                return self._failed(url, error)
+            finally:
+                self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
         own = choice == (self.settings.algorithm, self.settings.options)
         try:
             classified, seconds = await maybe_deferred_to_future(
-                self.workers.classify(body, url, None if own else choice))
+                self.workers.classify(body, url, None if own else choice, encoding))
         except WorkersUnavailable:
-            return self._here(html, url, choice)
+            return self._here(html if encoding is None else decode(html, f"charset={encoding}"), url, choice)
         except Exception as error:  # noqa: BLE001 -- a bug in a worker must not cost the crawl
             return self._failed(url, error)
         self.stats.inc_value("boilerplate/seconds", seconds)

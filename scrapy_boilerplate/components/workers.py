@@ -120,11 +120,13 @@ class WorkerPool:
         for each in self.workers:
             self._start(each)
 
-    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None) -> defer.Deferred:
-        """Fires with what :func:`scrapy_boilerplate.worker.classify` returns for the page."""
+    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None,
+                 encoding: str | None = None) -> defer.Deferred:
+        """Fires with the :class:`~scrapy_boilerplate.worker.Classified` page and the seconds it took
+        (see :func:`scrapy_boilerplate.worker.classify` for the arguments)."""
         if self.unavailable is not None:
             return defer.fail(WorkersUnavailable(self.unavailable))
-        page = _Page((body, url, choice))
+        page = _Page((body, url, choice, encoding))
         self._waiting.append(page)
         self._dispatch()
         return page.result
