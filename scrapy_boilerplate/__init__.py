@@ -22,6 +22,7 @@ __all__ = [
     "BoilerplateError",
     "BoilerplateMiddleware",
     "BoilerplatePipeline",
+    "BoilerplateStartMiddleware",
     "DeclutterBlock",
     "DeclutterOptions",
     "DefaultExtractorOptions",
@@ -38,7 +39,8 @@ __all__ = [
 __version__ = "0.1.0"
 
 #: The Scrapy components, imported on first use so that the engine works without loading Scrapy.
-_SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateMiddleware", "BoilerplatePipeline"})
+_SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateMiddleware", "BoilerplatePipeline",
+                                "BoilerplateStartMiddleware"})
 
 
 def __getattr__(name: str) -> Any:

@@ -2,11 +2,14 @@
 
 The crawl's process hands pages over, several at a time when several wait
 (a call per page costs the crawl's process more than the page's bytes), each as the UTF-8 bytes
-:func:`~scrapy_boilerplate.document.utf8_body` gives (it has checked that
-the page is not binary data), and gets back the
+:func:`~scrapy_boilerplate.document.utf8_body` gives, or a response's body
+and the encoding Scrapy decoded it with, re-encoded here (the crawl's
+process has checked that the page is not binary data), and gets back the
 :class:`~scrapy_boilerplate.Extraction`, which pickles as one row of values
 per block, with the renderings asked for (``markdown``, ``main_html``) made
-here, where the parsed page is. Errors travel as exceptions, a bug's with its traceback.
+here, where the parsed page is, inside a :class:`Classified` that the crawl's process
+unpickles only if asked for more than the text and language. Errors travel as exceptions,
+a bug's with its traceback.
 Nothing here imports Scrapy.
 """
 
@@ -14,17 +17,44 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import stat
 import time
 import traceback
+from dataclasses import dataclass
 
 from . import algorithms
 from .api import extract
-from .document import parse_utf8
+from .document import decode, parse_utf8, utf8_body
 from .errors import BoilerplateError
 from .options import Options
 from .result import Extraction
+
+
+
+@dataclass(frozen=True)
+class Classified:
+    """A page's extraction as it travels back to the crawl: what every crawl reads (the text,
+    the language, the number of good blocks and of all blocks) and the whole extraction
+    still pickled, which the crawl's process unpickles only when asked for it (most crawls
+    never are: that is half the hand-off's cost to the crawl)."""
+
+    text: str
+    language: str | None
+    good: int
+    blocks: int
+    pickled: bytes
+
+    @classmethod
+    def of(cls, extraction: Extraction) -> Classified:
+        good = sum(block.is_good for block in extraction.blocks)
+        return cls(extraction.text, extraction.language, good, len(extraction.blocks),
+                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def extraction(self) -> Extraction:
+        return pickle.loads(self.pickled)
+
 
 _algorithm: str = "justext"
 _options: Options | None = None
@@ -73,15 +103,16 @@ def started() -> int:
     return os.getpid()
 
 
-def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]],
+def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None, str | None]],
                  renderings: tuple[str, ...] = ()) -> list[tuple]:
-    """:func:`classify` each page: ``(extraction, seconds, None)``, or ``(None, error, traceback)``
+    """:func:`classify` each page: ``(Classified, seconds, None)``, or ``(None, error, traceback)``
     when it raised (the traceback ``None`` for the documented errors), so that one page's
     error leaves the others' results."""
     outcomes = []
     for page in pages:
         try:
-            outcomes.append((*classify(*page, renderings=renderings), None))
+            extraction, seconds = classify(*page, renderings=renderings)
+            outcomes.append((Classified.of(extraction), seconds, None))
         except BoilerplateError as error:
             outcomes.append((None, error, None))
         except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the others
@@ -89,13 +120,21 @@ def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None]],
     return outcomes
 
 
-def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None, *,
-             renderings: tuple[str, ...] = ()) -> tuple[Extraction, float]:
+def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
+             encoding: str | None = None, *, renderings: tuple[str, ...] = ()) -> tuple[Extraction, float]:
     """The extraction of ``body`` with the configured algorithm and options, or those of
-    ``choice``, and the seconds it took. The extraction's ``renderings`` (names of its
-    properties, ``"markdown"``, ``"main_html"``) are made and kept in it, to travel with it."""
+    ``choice``, and the seconds it took.
+
+    ``body`` is what :func:`~scrapy_boilerplate.document.utf8_body` gives, or
+    with ``encoding`` a response's body, decoded as Scrapy's
+    ``TextResponse.text`` decodes it with ``TextResponse.encoding``. The
+    extraction's ``renderings`` (names of its properties, ``"markdown"``,
+    ``"main_html"``) are made and kept in it, to travel with it.
+    """
     begun = time.perf_counter()
     algorithm, options = choice or (_algorithm, _options)
+    if encoding is not None:
+        body = utf8_body(decode(body, f"charset={encoding}"))
     root = parse_utf8(body, url=url or None)
     extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
                   else Extraction(algorithm=algorithm))

@@ -7,6 +7,7 @@ import os
 import pickle
 import signal
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -14,12 +15,14 @@ import pytest
 import pytest_twisted
 from twisted.internet import defer, task
 
-from scrapy_boilerplate import (Addon, ArticleExtractorOptions, BoilerplatePipeline, DeclutterOptions,
+from scrapy_boilerplate import (Addon, ArticleExtractorOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
                                 JustextOptions, extract, worker)
+from scrapy_boilerplate.components import PageResult
+from scrapy_boilerplate.components.classifier import _BY_CRAWLER
 from scrapy_boilerplate.components.workers import WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.document import utf8_body
 
-from conftest import ARTICLE, GERMAN
+from conftest import ARTICLE, GERMAN, PageSpider, serve
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
 ADDON = {"ADDONS": {Addon: 0}}
@@ -50,6 +53,20 @@ class KillsItsWorker:
 
     def __reduce__(self):
         return os._exit, (3,)
+
+
+_classify_all = worker.classify_all
+
+
+def classify_all_slowly(pages, renderings=()):
+    """Workers far slower than the downloads: 20 ms a page more."""
+    time.sleep(0.02 * len(pages))
+    return _classify_all(pages, renderings)
+
+
+def classify_all_unanswerably(pages, renderings=()):
+    """A batch whose answer cannot travel back to the crawl: a lambda does not pickle."""
+    return lambda: None
 
 
 def until(condition):
@@ -84,6 +101,18 @@ def test_a_worker_renders_what_is_asked_and_the_rendering_travels_back():
     plain, _ = worker.classify(utf8_body(ARTICLE), url)
     assert len(pickle.dumps(plain)) < len(pickle.dumps(asked))
     assert "](" not in pickle.loads(pickle.dumps(plain)).markdown
+
+
+def test_a_workers_result_unpickles_its_extraction_only_when_asked():
+    worker.configure("justext", JustextOptions())
+    [(classified, _, _)] = worker.classify_all([(utf8_body(ARTICLE), "http://example.com/", None)])
+    result = PageResult("http://example.com/", classified=pickle.loads(pickle.dumps(classified)))
+    here = extract(ARTICLE, url="http://example.com/")
+    assert (result.text, result.language) == (here.text, here.language) and "extraction" not in vars(result)
+    assert result.extraction == here and result.blocks == here.blocks and "extraction" in vars(result)
+    assert pickle.loads(pickle.dumps(result)).to_dict() == result.to_dict()
+    with pytest.raises(AttributeError):
+        result.misspelt  # noqa: B018
 
 
 def test_an_extraction_pickles_as_rows_into_the_same_blocks():
@@ -153,6 +182,79 @@ def test_with_the_addon_the_middleware_classifies_in_the_workers(crawl, server, 
     assert {result.language for result in there.results} == {"German"}
     assert there.stats["boilerplate/workers/pages"] == 3 and there.stats["boilerplate/items/reused"] == 3
     assert "2 worker processes classify the pages of the middleware and the pipeline" in caplog.text
+    assert "without BoilerplateStartMiddleware" not in caplog.text
+
+
+@pytest_twisted.inlineCallbacks
+def test_the_workers_decode_a_body_as_scrapy_does(crawl):
+    """The middleware hands the response's body over undecoded, with the encoding Scrapy chose."""
+    meta_charset = GERMAN.replace("<head>", '<head><meta charset="windows-1252">')
+    port = serve({"header.html": ("text/html; charset=iso-8859-1", GERMAN.encode("latin-1")),
+                  "meta.html": ("text/html", meta_charset.encode("cp1252")),
+                  "bom.html": ("text/html; charset=iso-8859-1", b"\xef\xbb\xbf" + GERMAN.encode())})
+    urls = [f"http://127.0.0.1:{port.getHost().port}/{name}" for name in ("header.html", "meta.html", "bom.html")]
+    try:
+        here = yield crawl(urls, ADDON)
+        there = yield crawl(urls, {**ADDON, **WORKERS})
+    finally:
+        yield port.stopListening()
+    by_url = {result.url: result.to_dict() for result in here.results}
+    assert {result.url: result.to_dict() for result in there.results} == by_url
+    assert all("Fähre" in result["text"] for result in by_url.values())
+    assert there.stats["boilerplate/workers/pages"] == 3
+
+
+@pytest_twisted.inlineCallbacks
+def test_workers_without_the_start_middleware_are_reported(crawl, server, caplog):
+    with caplog.at_level(logging.INFO):
+        outcome = yield crawl([server + "article.html"], {**PIPELINE, **WORKERS})
+    assert "2 worker processes classify the pages of the pipeline" in caplog.text
+    assert "BOILERPLATE_WORKERS without BoilerplateStartMiddleware" in caplog.text
+    assert outcome.stats["boilerplate/workers/pages"] == 1
+
+
+class SamplingSpider(PageSpider):
+    """Notes, at each page, the requests alive and the pages handed to the workers and not answered."""
+
+    most = {"requests": 0, "pages": 0}
+
+    def parse(self, response):
+        from scrapy import Request
+        from scrapy.utils.trackref import live_refs
+
+        live = sum(len(objects) for kind, objects in live_refs.items() if issubclass(kind, Request))
+        self.most["requests"] = max(self.most["requests"], live)
+        self.most["pages"] = max(self.most["pages"], _BY_CRAWLER[self.crawler].workers.pending)
+        yield from super().parse(response)
+
+
+@pytest.mark.parametrize("components", [ADDON, {**PIPELINE, "SPIDER_MIDDLEWARES": {BoilerplateStartMiddleware: 100}}],
+                         ids=["addon", "pipeline"])
+@pytest_twisted.inlineCallbacks
+def test_workers_slower_than_the_downloads_slow_the_crawl_down(crawl, server, components, monkeypatch):
+    """Pages wait for a free worker with their requests in Scrapy's hands, and the spider's
+    start requests are read no faster than the workers classify: a few dozen requests alive
+    at once, not the 150 the engine would otherwise pull into its scheduler."""
+    monkeypatch.setattr(worker, "classify_all", classify_all_slowly)  # the workers are forked after this
+    monkeypatch.setattr(SamplingSpider, "most", {"requests": 0, "pages": 0})
+    urls = [f"{server}article.html?{number}" for number in range(150)]
+    settings = {**components, "BOILERPLATE_WORKERS": 1, "CONCURRENT_REQUESTS": 8, "LOG_LEVEL": "WARNING"}
+    outcome = yield crawl(urls, settings, SamplingSpider)
+    assert sorted(item["url"] for item in outcome.items) == sorted(urls)
+    assert outcome.stats["boilerplate/workers/pages"] == 150 and outcome.stats["boilerplate/pages"] == 150
+    assert all("Farmers in the valley" in item["text"] for item in outcome.items)
+    # The workers hold 16 pages at most (2 batches of 8); 8 more at most are being downloaded.
+    assert 0 < SamplingSpider.most["pages"] <= 16 + 8 and SamplingSpider.most["requests"] <= 16 + 2 * 8
+
+
+@pytest_twisted.inlineCallbacks
+def test_a_batch_whose_answer_cannot_come_back_fails_its_pages_and_the_crawl_goes_on(crawl, server, monkeypatch):
+    monkeypatch.setattr(worker, "classify_all", classify_all_unanswerably)  # the workers are forked after this
+    urls = [server + "article.html", server + "article.html?again"]
+    outcome = yield crawl(urls, {**PIPELINE, **WORKERS}, raw_html=True)
+    assert sorted(item["url"] for item in outcome.items) == sorted(urls)
+    assert all(item["text"] == "" and item["boilerplate_error"] for item in outcome.items)
+    assert outcome.stats["boilerplate/failures"] == 2
 
 
 @pytest_twisted.inlineCallbacks

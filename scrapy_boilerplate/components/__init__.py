@@ -1,4 +1,4 @@
-"""The Scrapy layer: settings, a downloader middleware, an item pipeline and an add-on.
+"""The Scrapy layer: settings, a downloader middleware, an item pipeline, a spider middleware pacing the start requests and an add-on.
 
 Only this package imports Scrapy; the algorithms stay independent of it.
 """
@@ -8,6 +8,7 @@ from .middleware import BoilerplateMiddleware
 from .page import RESULT_META_KEY, PageResult
 from .pipeline import BoilerplatePipeline
 from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError
+from .start import BoilerplateStartMiddleware
 
 __all__ = [
     "OPTIONS_META_KEY",
@@ -16,6 +17,7 @@ __all__ = [
     "BoilerplateMiddleware",
     "BoilerplatePipeline",
     "BoilerplateSettings",
+    "BoilerplateStartMiddleware",
     "PageResult",
     "SettingError",
 ]

@@ -16,7 +16,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..document import refuse_binary, utf8_body
+from ..document import decode, refuse_binary, utf8_body
 from ..errors import BoilerplateError
 from ..options import Options
 from .page import PageResult, response_root
@@ -47,6 +47,8 @@ class Classifier:
         self.settings = settings
         self.components: list[str] = []
         self.workers: WorkerPool | None = None
+        #: Whether BoilerplateStartMiddleware reads the start requests at the workers' pace.
+        self.start_paced = False
         self._options: dict[Any, tuple[str, Options] | SettingError] = {}
         # id of a response's text or body -> (that text or body, its result, weakly): an
         # item carrying the very object gets that response's result, options and all.
@@ -56,7 +58,7 @@ class Classifier:
         _report_unknown_settings(crawler)
 
     @classmethod
-    def of(cls, crawler: Crawler, component: str) -> Classifier:
+    def of(cls, crawler: Crawler, component: str | None = None) -> Classifier:
         """The crawler's classifier, created (and the settings validated) at the first call.
 
         Raises :class:`SettingError` for an invalid setting, which stops the
@@ -70,7 +72,8 @@ class Classifier:
                 raise
             _BY_CRAWLER[crawler] = cls(crawler, settings)
         classifier = _BY_CRAWLER[crawler]
-        classifier.components.append(component)
+        if component is not None:  # one that classifies pages
+            classifier.components.append(component)
         return classifier
 
     def _open(self) -> None:
@@ -85,6 +88,12 @@ class Classifier:
             if self.workers.unavailable is None:
                 logger.info("%d worker processes classify the pages of the %s", self.settings.workers,
                             " and the ".join(self.components), extra=spider)
+                if not self.start_paced:
+                    logger.warning(
+                        "BOILERPLATE_WORKERS without BoilerplateStartMiddleware: if the workers are slower than "
+                        "the downloads, pages wait for them and Scrapy reads all start requests into its "
+                        'scheduler. Add SPIDER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateStartMiddleware": 100} '
+                        '(the add-on does).', extra=spider)
         if self.workers is None or self.workers.unavailable is not None:
             algorithms.get(self.settings.algorithm).prepare(self.settings.options)
         if "middleware" not in self.components:
@@ -155,7 +164,9 @@ class Classifier:
             result = self._failed(url, error)
         else:
             if self.workers is not None:
-                result = await self._in_workers(response.text, url, choice)
+                # The body as received: the worker decodes it as response.text is, and
+                # the crawl's process need not encode the text again for it.
+                result = await self._in_workers(response.body, url, choice, encoding=response.encoding)
                 result.html = response.text  # parsed again only if the callback asks for links
             else:
                 result = self._here(response_root(response), url, choice)
@@ -174,27 +185,32 @@ class Classifier:
             return await self._in_workers(html, url, choice), False
         return self._here(html, url, choice), False
 
-    async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options]) -> PageResult:
+    async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options], *,
+                          encoding: str | None = None) -> PageResult:
+        """``html`` as the pipeline gets it, or with ``encoding`` a response's body (see
+        :func:`scrapy_boilerplate.worker.classify`)."""
         assert self.workers is not None
-        started = time.perf_counter()
-        try:
-            body = utf8_body(html)
-        except BoilerplateError as error:
-            return self._failed(url, error)
-        finally:
-            self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+        body = html
+        if encoding is None:
+            started = time.perf_counter()
+            try:
+                body = utf8_body(html)
+            except BoilerplateError as error:
+                return self._failed(url, error)
+            finally:
+                self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
         own = choice == (self.settings.algorithm, self.settings.options)
         try:
-            extraction, seconds = await maybe_deferred_to_future(
-                self.workers.classify(body, url, None if own else choice))
+            classified, seconds = await maybe_deferred_to_future(
+                self.workers.classify(body, url, None if own else choice, encoding))
         except WorkersUnavailable:
-            return self._here(html, url, choice)
+            return self._here(html if encoding is None else decode(html, f"charset={encoding}"), url, choice)
         except Exception as error:  # noqa: BLE001 -- a bug in a worker must not cost the crawl
             return self._failed(url, error)
         self.stats.inc_value("boilerplate/seconds", seconds)
         self.stats.inc_value("boilerplate/workers/pages")
-        self._count(extraction)
-        return PageResult(url, extraction, _on_malformed_links=self._count_malformed_links)
+        self._count(classified.good, classified.blocks)
+        return PageResult(url, classified=classified, _on_malformed_links=self._count_malformed_links)
 
     def _here(self, page: Any, url: str, choice: tuple[str, Options]) -> PageResult:
         started = time.perf_counter()
@@ -204,15 +220,14 @@ class Classifier:
             return self._failed(url, error)
         finally:
             self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
-        self._count(extraction)
+        self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks))
         return PageResult(url, extraction, root=page if isinstance(page, etree._Element) else None,
                           _on_malformed_links=self._count_malformed_links)
 
-    def _count(self, extraction: Any) -> None:
-        good = sum(block.is_good for block in extraction.blocks)
+    def _count(self, good: int, blocks: int) -> None:
         self.stats.inc_value("boilerplate/pages")
         self.stats.inc_value("boilerplate/blocks/good", good)
-        self.stats.inc_value("boilerplate/blocks/bad", len(extraction.blocks) - good)
+        self.stats.inc_value("boilerplate/blocks/bad", blocks - good)
 
     def _count_malformed_links(self, malformed: int) -> None:
         if malformed:

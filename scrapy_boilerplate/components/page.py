@@ -15,6 +15,8 @@ from ..result import Block, Extraction
 if TYPE_CHECKING:
     from scrapy.http import TextResponse
 
+    from ..worker import Classified
+
 #: ``response.meta`` key under which the middleware puts the :class:`PageResult`.
 RESULT_META_KEY = "boilerplate_result"
 
@@ -43,7 +45,9 @@ class PageResult:
     """
 
     url: str
-    extraction: Extraction | None = None
+    #: A factory, not a default: no class attribute then hides a worker's result's extraction
+    #: from __getattr__ until it is unpickled.
+    extraction: Extraction | None = field(default_factory=lambda: None)
     error: str | None = None
     #: The parsed page, for :attr:`links`.
     root: etree._Element | None = field(default=None, repr=False)
@@ -52,9 +56,25 @@ class PageResult:
     _links: list[str] | None = field(default=None, repr=False)
     #: Called with the number of malformed links skipped, to count them.
     _on_malformed_links: Callable[[int], Any] | None = field(default=None, repr=False)
+    #: From a worker: the text and language, and the extraction unpickled on first use of :attr:`extraction`.
+    classified: Classified | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.classified is not None:
+            del self.extraction  # until asked for: see __getattr__
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for what the instance lacks: the extraction of a worker's result, before its first use.
+        classified = self.__dict__.get("classified")
+        if name != "extraction" or classified is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.extraction = classified.extraction()
+        return self.extraction
 
     @property
     def text(self) -> str:
+        if "extraction" not in self.__dict__:
+            return self.classified.text
         return self.extraction.text if self.extraction is not None else ""
 
     @property
@@ -63,6 +83,8 @@ class PageResult:
 
     @property
     def language(self) -> str | None:
+        if "extraction" not in self.__dict__:
+            return self.classified.language
         return self.extraction.language if self.extraction is not None else None
 
     def rendering(self, name: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import pickle
+import traceback
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -110,6 +111,7 @@ class WorkerPool:
         self._waiting: deque[_Page] = deque()
         self._closing = False
         self._retries: list[Any] = []
+        self._answer_waiters: list[defer.Deferred] = []
 
     def start(self) -> None:
         """Start the processes; pages sent before they run wait for them."""
@@ -122,11 +124,13 @@ class WorkerPool:
         for each in self.workers:
             self._start(each)
 
-    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None) -> defer.Deferred:
-        """Fires with what :func:`scrapy_boilerplate.worker.classify` returns for the page."""
+    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None,
+                 encoding: str | None = None) -> defer.Deferred:
+        """Fires with the :class:`~scrapy_boilerplate.worker.Classified` page and the seconds it took
+        (see :func:`scrapy_boilerplate.worker.classify` for the arguments)."""
         if self.unavailable is not None:
             return defer.fail(WorkersUnavailable(self.unavailable))
-        page = _Page((body, url, choice))
+        page = _Page((body, url, choice, encoding))
         self._waiting.append(page)
         self._dispatch()
         return page.result
@@ -141,10 +145,32 @@ class WorkerPool:
             if each.executor is not None:
                 each.executor.shutdown(wait=True)
         self._fail_waiting("the worker processes are closed")
+        self._answered()
 
     @property
     def running(self) -> int:
         return sum(each.running for each in self.workers)
+
+    @property
+    def pending(self) -> int:
+        """Pages handed over and not answered yet, in the workers or waiting for one."""
+        return len(self._waiting) + sum(len(batch) for each in self.workers for batch in each.batches)
+
+    @property
+    def capacity(self) -> int:
+        """Pages the workers hold at most: more wait for one."""
+        return self.size * BATCHES_IN_FLIGHT * BATCH_SIZE
+
+    def next_answer(self) -> defer.Deferred:
+        """Fires once the workers answer for some page, or fail it, or the pool closes."""
+        waiter: defer.Deferred = defer.Deferred()
+        self._answer_waiters.append(waiter)
+        return waiter
+
+    def _answered(self) -> None:
+        waiters, self._answer_waiters = self._answer_waiters, []
+        for waiter in waiters:
+            waiter.callback(None)
 
     def _start(self, each: _Worker) -> None:
         executor = ProcessPoolExecutor(1, mp_context=_CONTEXT, initializer=self.initializer,
@@ -201,18 +227,26 @@ class WorkerPool:
     def _classified(self, each: _Worker, executor: ProcessPoolExecutor, batch: list[_Page], future: Future) -> None:
         if each.executor is not executor:
             return  # its worker died and the batch has been dealt with
-        if isinstance(future.exception(), BrokenProcessPool):
+        error = future.exception()
+        if isinstance(error, BrokenProcessPool):
             self._died(each)
             return
         each.batches.remove(batch)
         self._dispatch()
-        for page, (extraction, outcome, details) in zip(batch, future.result()):
+        if error is None:
+            outcomes = future.result()
+        else:  # the batch could not go or come back (an argument or a result that does not pickle):
+            # its pages fail, rather than wait for ever.
+            details = "".join(traceback.format_exception(error))
+            outcomes = [(None, error, details)] * len(batch)
+        for page, (extraction, outcome, details) in zip(batch, outcomes):
             if extraction is not None:
                 page.result.callback((extraction, outcome))
             elif details is None:  # a documented error
                 page.result.errback(outcome)
             else:  # a bug: it costs its page, with the traceback from the worker
                 page.result.errback(WorkerError(str(outcome), error_type=type(outcome).__name__, details=details))
+        self._answered()
 
     def _died(self, each: _Worker) -> None:
         """``each`` died: replace it, give its pages to the others, and fail the page it died on
@@ -239,6 +273,7 @@ class WorkerPool:
             self._dispatch()
         if len(victim) == 1:
             victim[0].result.errback(WorkerError("the worker process died on this page"))
+            self._answered()
 
     def _give_up(self, reason: str) -> None:
         self.unavailable = reason
@@ -248,6 +283,7 @@ class WorkerPool:
     def _fail_waiting(self, reason: str) -> None:
         while self._waiting:
             self._waiting.popleft().result.errback(WorkersUnavailable(reason))
+        self._answered()
 
     @staticmethod
     def _when_done(future: Future, callback: Callable[[Future], Any]) -> None:
