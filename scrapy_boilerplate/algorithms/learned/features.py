@@ -131,8 +131,8 @@ def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Ele
                 element = element.getparent()
             parent = cache.get(element) if element is not None else None
             for element in reversed(missing):
-                tag = element.tag if isinstance(element.tag, str) else ""
-                parent = cache[element] = _Element(parent, tag, _word_groups(element))
+                tag = element.tag  # a new str at each access
+                parent = cache[element] = _Element(parent, tag if isinstance(tag, str) else "", _word_groups(element))
             record = parent
         records.append(record)
     return records, list(cache.values())
@@ -143,8 +143,8 @@ def prefiltered(block: JustextBlock) -> bool:
     return block.chars < PREFILTER_CHARS and block.link_density > PREFILTER_LINK_DENSITY
 
 
-def _log(value: float) -> float:
-    return math.log1p(value)
+#: The log of counts and sizes; the C function itself, as a Python wrapper costs a call per feature.
+_log = math.log1p
 
 
 def _block_basics(block: JustextBlock) -> tuple[float, ...]:
@@ -166,7 +166,7 @@ def _text_statistics(text: str) -> list[float]:
     words = text.split()
     word_count = len(words) or 1
     capitalized = sum(map(str.isupper, [word[0] for word in words]))
-    row = [text.count(char) / length for char in COUNTED_CHARS]
+    row = [count / length for count in map(text.count, COUNTED_CHARS)]  # map: no method lookup per char
     row += [
         sum(map(text.count, "0123456789")) / length,
         capitalized / word_count,
