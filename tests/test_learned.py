@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,17 @@ def test_class_and_id_words_of_the_element_its_near_ancestors_and_any_ancestor()
     # "ad" counts only as a word of its own: not inside "header" or "load".
     assert row_of(html, f"{LONG} Three")["any_ad"] == 0.0
     assert row_of(html, f"{LONG} Three")["near_newsletter"] == 1.0
+
+
+@pytest.mark.parametrize("value", [
+    "nav navbar navigation", "post-content entry-content", "sidebar widget_recent", "ads ad-slot header load",
+    "adslot advert shadow", "screen-reader-text sr-only", "datetime dateline", "subtitle substack", "",
+])
+def test_group_words_grouped_by_letter_match_as_the_flat_list(value):
+    # The flat alternation, longest word first, that the grouped pattern stands for.
+    words = sorted((word for word in features._GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True)
+    flat = re.compile("|".join(map(re.escape, words)) + r"|(?<![a-z])ads?(?![a-z])")
+    assert features._GROUP_WORDS.findall(value) == flat.findall(value)
 
 
 def test_ancestor_tags_and_start_tag():

@@ -53,10 +53,26 @@ WORD_GROUPS: dict[str, tuple[str, ...]] = {
 _GROUP_OF_WORD = {word: 1 << group for group, words in enumerate(WORD_GROUPS.values()) for word in words}
 # "ad" and "ads" only as whole words: as parts of words they are everywhere (header, load, shadow).
 _GROUP_OF_WORD["ad"] = _GROUP_OF_WORD["ads"] = _GROUP_OF_WORD["advert"]
-_GROUP_WORDS = re.compile(
-    "|".join(sorted((re.escape(word) for word in _GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True))
-    + r"|(?<![a-z])ads?(?![a-z])"
-)
+
+
+def _group_words_pattern() -> str:
+    """The group words, longest first so that the longest match at a position wins.
+
+    They are gathered by first letter (``c(?:omment|aption|...)|...``): the regex
+    engine tries every alternative at every position, and most fail on their
+    first letter; grouped, a position costs one try per letter. The words of a
+    letter keep their order, and words of two letters cannot both match at one
+    position, so the matches are those of the flat list.
+    """
+    words = sorted((word for word in _GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True)
+    by_letter: dict[str, list[str]] = {}
+    for word in words:
+        by_letter.setdefault(word[0], []).append(re.escape(word[1:]))
+    return "|".join(f"{re.escape(letter)}(?:{'|'.join(rests)})" for letter, rests in by_letter.items()) \
+        + r"|(?<![a-z])ads?(?![a-z])"
+
+
+_GROUP_WORDS = re.compile(_group_words_pattern())
 _GROUP_WORD_ATTRIBUTES = frozenset({"class", "id", "role", "itemprop"})
 
 #: Tags whose presence among a block's ancestors is a feature.
@@ -131,8 +147,8 @@ def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Ele
                 element = element.getparent()
             parent = cache.get(element) if element is not None else None
             for element in reversed(missing):
-                tag = element.tag if isinstance(element.tag, str) else ""
-                parent = cache[element] = _Element(parent, tag, _word_groups(element))
+                tag = element.tag  # a new str at each access
+                parent = cache[element] = _Element(parent, tag if isinstance(tag, str) else "", _word_groups(element))
             record = parent
         records.append(record)
     return records, list(cache.values())
@@ -143,8 +159,8 @@ def prefiltered(block: JustextBlock) -> bool:
     return block.chars < PREFILTER_CHARS and block.link_density > PREFILTER_LINK_DENSITY
 
 
-def _log(value: float) -> float:
-    return math.log1p(value)
+#: The log of counts and sizes; the C function itself, as a Python wrapper costs a call per feature.
+_log = math.log1p
 
 
 def _block_basics(block: JustextBlock) -> tuple[float, ...]:
@@ -166,7 +182,7 @@ def _text_statistics(text: str) -> list[float]:
     words = text.split()
     word_count = len(words) or 1
     capitalized = sum(map(str.isupper, [word[0] for word in words]))
-    row = [text.count(char) / length for char in COUNTED_CHARS]
+    row = [count / length for count in map(text.count, COUNTED_CHARS)]  # map: no method lookup per char
     row += [
         sum(map(text.count, "0123456789")) / length,
         capitalized / word_count,
