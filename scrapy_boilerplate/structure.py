@@ -207,9 +207,13 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
 
 def _match(text: str, position: int, piece: str) -> int | None:
     """Where ``piece`` ends in ``text`` if it follows ``position``, whitespace aside; ``None`` if it does not."""
-    words = collapse(piece)
     while position < len(text) and text[position].isspace():
         position += 1
+    # Most text nodes lie in the block's text as they are: collapsing them first is wasted
+    # (a node with whitespace at an end is collapsed below, which leaves it out).
+    if text.startswith(piece, position) and not piece[0].isspace() and not piece[-1].isspace():
+        return position + len(piece)
+    words = collapse(piece)
     end = position + len(words)
     if text.startswith(words, position):
         return end
