@@ -9,9 +9,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TextIO
 
-from parsel import Selector
-
 from .. import ALGORITHMS, __version__, extract
+from ..document import to_root
 from ..errors import BoilerplateError
 from ..options import Options
 from ..render import FORMATS, Page, Style
@@ -42,9 +41,14 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
     """Read, classify and render one input; every failure becomes the outcome's ``error``."""
     try:
         loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"scrapy-boilerplate/{__version__}")
-        extraction = extract(loaded.page(), url=loaded.url, algorithm=job.algorithm, options=job.options)
         output_format = FORMATS[job.format]
-        root = Selector(text=loaded.text()).root if output_format.needs_tree else None
+        page = loaded.page()
+        root = None
+        if output_format.needs_tree:
+            # One parse for the blocks and the view: the view marks the very text the blocks came from.
+            page = root = to_root(page, url=loaded.url)
+        extraction = extract("" if page is None else page, url=loaded.url, algorithm=job.algorithm,
+                             options=job.options)
         page = Page(extraction, job.options, url=loaded.url, file=loaded.file, root=root)
         return Outcome(name, output=output_format.render(page, job.style))
     except (SourceError, BoilerplateError) as error:

@@ -10,7 +10,7 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import urlsplit
 from urllib.request import Request, urlopen
 
-from w3lib.encoding import html_to_unicode
+from ..document import decode
 
 #: The name that stands for standard input.
 STDIN = "-"
@@ -34,13 +34,8 @@ class Loaded:
     def page(self) -> str | bytes:
         """What to classify: the body, decoded with the charset of a ``Content-Type`` if there is one."""
         if self.content_type and "charset" in self.content_type.lower():
-            return html_to_unicode(self.content_type, self.body)[1]
+            return decode(self.body, self.content_type)
         return self.body
-
-    def text(self) -> str:
-        """The page's text, decoded as the engine decodes bytes (see :func:`~scrapy_boilerplate.extract`)."""
-        page = self.page()
-        return page if isinstance(page, str) else html_to_unicode(self.content_type, page)[1]
 
 
 def is_url(name: str) -> bool:
