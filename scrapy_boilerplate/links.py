@@ -34,14 +34,14 @@ def content_links(root: etree._Element, blocks: Sequence[Block], url: str) -> tu
     base_href = next((element.get("href") for element in root.iter("base")), None)
     if base_href:
         # As browsers do, a malformed <base href> gives way to the page's own URL.
-        joined = _join(url, base_href.strip())
+        joined = join_url(url, base_href.strip())
         malformed += joined is None
         base = joined or url
     for anchor in root.iter("a"):
         href = anchor.get("href")
         if not href or href.startswith(_NOT_PAGES) or not _owner_is_good(anchor, good_starts):
             continue
-        link = _join(base, href.strip())
+        link = join_url(base, href.strip())
         if link is None:
             malformed += 1
         else:
@@ -92,10 +92,11 @@ def _steps(parent: etree._Element) -> dict[str, etree._Element]:
     return steps
 
 
-def _join(base: str, href: str) -> str | None:
+def join_url(base: str, href: str) -> str | None:
+    """``href`` made absolute against ``base``; ``None`` for a URL that cannot be (an unclosed IPv6 bracket)."""
     try:
         return urljoin(base, href)
-    except ValueError:  # an unclosed IPv6 bracket
+    except ValueError:
         return None
 
 

@@ -13,7 +13,7 @@ from html import escape
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Span, link_target, set_apart, spans
+from .structure import CODE_TAGS, Piece, Span, image_alt, link_target, set_apart, spans
 
 _NAMES = {
     **{tag: tag for tag in ("blockquote", "ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
@@ -75,7 +75,7 @@ def _write(span: Span, text: str, base: str | None, images: bool) -> str:
             parts.append(_write(child, text, base, images))
         elif len(child) == 3:
             start, end, image = child
-            alt = text[start:end] if end > start else " ".join((image.get("alt") or "").split())
+            alt = image_alt(text, start, end, image)
             source = link_target(image.get("src"), base)
             if images and source is not None:
                 parts.append(set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">'))

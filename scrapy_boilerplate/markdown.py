@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Span, link_target, set_apart, spans
+from .structure import CODE_TAGS, Piece, Span, image_alt, link_target, set_apart, spans
+from .whitespace import collapse
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
@@ -95,7 +96,7 @@ class _Writer:
             self.chunk(outside, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
             return
         if kind == "heading":
-            text = " ".join(self.inline(piece, _ESCAPE_HEADING).split())
+            text = collapse(self.inline(piece, _ESCAPE_HEADING))
             if text:
                 self.chunk(outside, [f"{heading} {text}"])
             return
@@ -113,7 +114,7 @@ class _Writer:
             cell = piece.element
             row = rows.setdefault(cell.getparent(), {})
             column = sum(1 for _ in cell.itersiblings("td", "th", preceding=True))
-            text = " ".join(self.inline(piece, _ESCAPE).split())
+            text = collapse(self.inline(piece, _ESCAPE))
             if cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
                 regular = False
             row.setdefault(column, []).append(text)
@@ -217,7 +218,7 @@ class _Writer:
 
     def image(self, child: tuple, text: str, escape: re.Pattern[str]) -> str:
         start, end, image = child
-        alt = text[start:end] if end > start else " ".join((image.get("alt") or "").split())
+        alt = image_alt(text, start, end, image)
         alt = _escaped(escape, alt)
         source = self.url(image.get("src"))
         if self.images and source is not None:
@@ -263,7 +264,7 @@ def _form(structure: tuple[etree._Element, ...]) -> tuple[str, tuple[etree._Elem
 
 
 def _code_span(code: str) -> str:
-    code = " ".join(code.split())
+    code = collapse(code)
     if not code:
         return ""
     fence = "`" * (max(map(len, re.findall("`+", code)), default=0) + 1)

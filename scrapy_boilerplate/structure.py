@@ -27,10 +27,10 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from urllib.parse import urljoin
 
 from lxml import etree
 
+from .links import join_url
 from .result import GOOD, Block
 from .whitespace import collapse
 
@@ -97,10 +97,8 @@ class Page:
         bases = top[0].iterchildren("base") if len(top) and top[0].tag == "head" else ()
         for element in bases:
             if element.get("href"):
-                try:
-                    return urljoin(url or "", element.get("href").strip())
-                except ValueError:  # a malformed URL (an invalid IPv6 host)
-                    return url
+                # A malformed URL (an invalid IPv6 host) leaves the page's own.
+                return join_url(url or "", element.get("href").strip()) or url
         return url
 
 
@@ -495,11 +493,15 @@ def link_target(reference: str | None, base: str | None) -> str | None:
     if reference.lower().startswith(_CODE_SCHEMES):
         return None
     if base and not reference.startswith(("https://", "http://")):
-        try:
-            return urljoin(base, reference)
-        except ValueError:  # a malformed URL (an invalid IPv6 host): kept as it is
-            pass
+        # A malformed URL (an invalid IPv6 host) is kept as it is.
+        return join_url(base, reference) or reference
     return reference
+
+
+def image_alt(text: str, start: int, end: int, image: etree._Element) -> str:
+    """The words an image at ``text[start:end]`` stands for: the block's own (its alt text as
+    the algorithm kept it), or for an image without text in the block its ``alt``."""
+    return text[start:end] if end > start else collapse(image.get("alt") or "")
 
 
 def set_apart(text: str, start: int, end: int, image: str) -> str:

@@ -22,6 +22,7 @@ from lxml import etree
 from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
+from ...whitespace import collapse
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
 #: half of a page's blocks, and almost never main text.
@@ -281,7 +282,7 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
 
 def _title(element: etree._Element) -> str:
     title = element.getroottree().getroot().find("head/title")
-    return " ".join((title.text or "").split()).lower() if title is not None else ""
+    return collapse(title.text or "").lower() if title is not None else ""
 
 
 def _container_score(record: _Element) -> float:
