@@ -102,7 +102,7 @@ def main() -> None:
         print(line + ")", flush=True)
     if not args.only or "justext" in args.only:
         language_pick_share(roots)
-    markdown_cost(pages, [name for name in ALGORITHMS if not args.only or args.only in name])
+    markdown_cost(pages, roots, [name for name in ALGORITHMS if not args.only or args.only in name])
 
 
 def language_pick_share(roots: list) -> None:
@@ -115,8 +115,8 @@ def language_pick_share(roots: list) -> None:
     print(f"stoplist=\"auto\": choosing the stoplist takes {100 * pick_time / extraction_time:.0f}% "
           f"of the extraction time on a parsed tree ({pick_time / len(roots):.2f} ms/page)")
 
-def markdown_cost(pages: list[devset.Page], names: list[str]) -> None:
-    """What rendering ``.markdown`` adds to each page's extraction, from text and on a parsed tree.
+def markdown_cost(pages: list[devset.Page], roots: list, names: list[str]) -> None:
+    """What rendering ``.markdown`` adds to each page's extraction, from text and on its parsed tree in ``roots``.
 
     Timed in CPU time (``time.process_time``), not wall time: on a shared
     machine a few-millisecond extraction is often preempted and a
@@ -129,8 +129,8 @@ def markdown_cost(pages: list[devset.Page], names: list[str]) -> None:
         line = f"{name:<20}"
         for source in ("text", "tree"):
             extract_times, markdown_times, ratios = [], [], []
-            for page in pages:
-                html = page.text if source == "text" else parse(page.text)
+            for page, root in zip(pages, roots):
+                html = page.text if source == "text" else root
                 started = clock()
                 extraction = extract(html, url=page.url, algorithm=name)
                 extracted = clock()
