@@ -16,7 +16,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..document import decode, refuse_binary, utf8_body
+from ..document import refuse_binary, utf8_body
 from ..errors import BoilerplateError
 from ..options import Options
 from .page import PageResult, response_root
@@ -163,15 +163,17 @@ class Classifier:
         except BoilerplateError as error:
             result = self._failed(url, error)
         else:
-            if self.workers is not None:
-                # The body as received: the worker decodes it as response.text is, and
-                # the crawl's process need not encode the text again for it.
-                result = await self._in_workers(response.body, url, choice, encoding=response.encoding)
+            # The body as received: the worker decodes it as response.text is, and
+            # the crawl's process need not encode the text again for it.
+            result = (await self._in_workers(response.body, url, choice, encoding=response.encoding)
+                      if self.workers is not None else None)
+            if result is not None:
                 result.html = response.text  # parsed again only if the callback asks for links
             else:
                 result = self._here(response_root(response), url, choice)
-        for source in (response.text, response.body):
-            self._recent[id(source)] = (source, weakref.ref(result, lambda _, key=id(source): self._recent.pop(key, None)))
+        if "pipeline" in self.components:  # only the pipeline looks results up
+            for source in (response.text, response.body):
+                self._recent[id(source)] = (source, weakref.ref(result, lambda _, key=id(source): self._recent.pop(key, None)))
         return result
 
     async def classify_item(self, html: str | bytes, url: str) -> tuple[PageResult, bool]:
@@ -181,14 +183,14 @@ class Classifier:
         if result is not None:
             return result, True
         choice = (self.settings.algorithm, self.settings.options)
-        if self.workers is not None:
-            return await self._in_workers(html, url, choice), False
-        return self._here(html, url, choice), False
+        result = await self._in_workers(html, url, choice) if self.workers is not None else None
+        return (result if result is not None else self._here(html, url, choice)), False
 
     async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options], *,
-                          encoding: str | None = None) -> PageResult:
+                          encoding: str | None = None) -> PageResult | None:
         """``html`` as the pipeline gets it, or with ``encoding`` a response's body (see
-        :func:`scrapy_boilerplate.worker.classify`)."""
+        :func:`scrapy_boilerplate.worker.classify`), classified in a worker; ``None`` when the
+        workers cannot run, for the caller to classify here what it already has."""
         assert self.workers is not None
         body = html
         if encoding is None:
@@ -204,7 +206,7 @@ class Classifier:
             classified, seconds = await maybe_deferred_to_future(
                 self.workers.classify(body, url, None if own else choice, encoding))
         except WorkersUnavailable:
-            return self._here(html if encoding is None else decode(html, f"charset={encoding}"), url, choice)
+            return None
         except Exception as error:  # noqa: BLE001 -- a bug in a worker must not cost the crawl
             return self._failed(url, error)
         self.stats.inc_value("boilerplate/seconds", seconds)

@@ -47,14 +47,15 @@ class BoilerplatePipeline:
         result, reused = await self.classifier.classify_item(html, url)
         if reused:
             self.classifier.stats.inc_value("boilerplate/items/reused")
-        if settings.drop_empty and len(result.text) < settings.min_text_length:
+        text = result.text  # built on each access: once here
+        if settings.drop_empty and len(text) < settings.min_text_length:
             self.classifier.stats.inc_value("boilerplate/items/dropped")
             reason = f"the page failed to classify ({result.error})" if result.error else (
-                f"its main text has {len(result.text)} characters, "
+                f"its main text has {len(text)} characters, "
                 f"fewer than BOILERPLATE_MIN_TEXT_LENGTH={settings.min_text_length}")
             self._remove_html(adapter)  # Scrapy logs the dropped item: a line, not the page
             raise DropItem(f"{url or 'an item'}: {reason}")
-        self._fill(adapter, result)
+        self._fill(adapter, result, text)
         if not settings.keep_html:
             self._remove_html(adapter)
         return item
@@ -65,9 +66,9 @@ class BoilerplatePipeline:
         else:  # a dataclass or attrs instance cannot lose an attribute
             adapter[self.classifier.settings.html_field] = None
 
-    def _fill(self, adapter: ItemAdapter, result: PageResult) -> None:
+    def _fill(self, adapter: ItemAdapter, result: PageResult, text: str) -> None:
         settings = self.classifier.settings
-        values: dict[str | None, Any] = {settings.text_field: result.text}
+        values: dict[str | None, Any] = {settings.text_field: text}
         if settings.blocks_field is not None:  # dicts built only when asked for: they cost
             values[settings.blocks_field] = [block.to_dict() for block in result.blocks]
         values[settings.language_field] = result.language

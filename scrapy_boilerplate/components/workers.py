@@ -145,7 +145,6 @@ class WorkerPool:
             if each.executor is not None:
                 each.executor.shutdown(wait=True)
         self._fail_waiting("the worker processes are closed")
-        self._answered()
 
     @property
     def running(self) -> int:
