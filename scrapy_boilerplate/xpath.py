@@ -13,7 +13,8 @@ beyond which the walkers refuse a tree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 
 from lxml import etree
 
@@ -76,3 +77,58 @@ def _number_children(parent: etree._Element, index_of: dict[etree._Element, int]
         tag = child.tag
         if isinstance(tag, str):
             index_of[child] = counts[tag] = counts.get(tag, 0) + 1
+
+
+def resolver(root: etree._Element) -> Callable[[str], etree._Element | None]:
+    """A function from XPaths of this format to the elements of ``root``'s
+    document (``None`` for one that selects nothing), remembering every element it passes."""
+    top = root.getroottree().getroot()
+    found: dict[str, etree._Element | None] = {"": None}
+    children: dict[tuple[etree._Element, str], list[etree._Element]] = {}
+
+    def resolve(path: str) -> etree._Element | None:
+        if path in found:
+            return found[path]
+        # Climb to the nearest known ancestor, without recursion: pages can be very deep.
+        missing = []
+        while path not in found:
+            missing.append(path)
+            path = path.rpartition("/")[0]
+        for path in reversed(missing):
+            parent_path, _, name = path.rpartition("/")
+            if not parent_path:
+                found[path] = top if name == f"{top.tag}[1]" else None
+            else:
+                parent = found[parent_path]
+                found[path] = _child(parent, name, children) if parent is not None else None
+        return found[path]
+
+    return resolve
+
+
+def _child(parent: etree._Element, step: str,
+           children: dict[tuple[etree._Element, str], list[etree._Element]]) -> etree._Element | None:
+    """The child of ``parent`` that the XPath step ``tag[n]`` selects."""
+    tag, _, index = step[:-1].rpartition("[")
+    if not index.isdigit():
+        return None
+    number = int(index)
+    if number <= _COUNTED_CHILDREN:
+        return next(islice(_children_named(parent, tag), number - 1, None), None)
+    # Listed once per tag: counting for each child on its own is quadratic on wide pages.
+    key = (parent, tag)
+    same_tag = children.get(key)
+    if same_tag is None:
+        same_tag = children[key] = list(_children_named(parent, tag))
+    return same_tag[number - 1] if number <= len(same_tag) else None
+
+
+def _children_named(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
+    try:
+        return parent.iterchildren(tag)
+    except ValueError:  # a name the HTML parser made ("a\x1f") but lxml refuses to look for
+        return (child for child in parent if child.tag == tag)
+
+
+#: Up to which index :func:`_child` counts the children rather than listing them.
+_COUNTED_CHILDREN = 8
