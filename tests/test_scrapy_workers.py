@@ -224,7 +224,9 @@ class SamplingSpider(PageSpider):
 
         live = sum(len(objects) for kind, objects in live_refs.items() if issubclass(kind, Request))
         self.most["requests"] = max(self.most["requests"], live)
-        self.most["pages"] = max(self.most["pages"], _BY_CRAWLER[self.crawler].workers.pending)
+        workers = _BY_CRAWLER[self.crawler].workers
+        self.most["pages"] = max(self.most["pages"], workers.pending)
+        self.most["answer_waiters"] = max(self.most["answer_waiters"], len(workers._answer_waiters))
         yield from super().parse(response)
 
 
@@ -236,7 +238,7 @@ def test_workers_slower_than_the_downloads_slow_the_crawl_down(crawl, server, co
     start requests are read no faster than the workers classify: a few dozen requests alive
     at once, not the 150 the engine would otherwise pull into its scheduler."""
     monkeypatch.setattr(worker, "classify_all", classify_all_slowly)  # the workers are forked after this
-    monkeypatch.setattr(SamplingSpider, "most", {"requests": 0, "pages": 0})
+    monkeypatch.setattr(SamplingSpider, "most", {"requests": 0, "pages": 0, "answer_waiters": 0})
     urls = [f"{server}article.html?{number}" for number in range(150)]
     settings = {**components, "BOILERPLATE_WORKERS": 1, "CONCURRENT_REQUESTS": 8, "LOG_LEVEL": "WARNING"}
     outcome = yield crawl(urls, settings, SamplingSpider)
@@ -245,6 +247,8 @@ def test_workers_slower_than_the_downloads_slow_the_crawl_down(crawl, server, co
     assert all("Farmers in the valley" in item["text"] for item in outcome.items)
     # The workers hold 16 pages at most (2 batches of 8); 8 more at most are being downloaded.
     assert 0 < SamplingSpider.most["pages"] <= 16 + 8 and SamplingSpider.most["requests"] <= 16 + 2 * 8
+    # A start request held back past several rechecks waits on the workers once, not once per recheck.
+    assert SamplingSpider.most["answer_waiters"] <= 1
 
 
 @pytest_twisted.inlineCallbacks

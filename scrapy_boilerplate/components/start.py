@@ -41,6 +41,9 @@ class BoilerplateStartMiddleware:
         self.crawler = crawler
         self.classifier = classifier
         self._wake: defer.Deferred | None = None
+        # One wait on the workers at a time: a start request held back past several rechecks
+        # would otherwise leave one more waiter with the pool at each.
+        self._awaiting_answer = False
         for signal in (signals.request_left_downloader, signals.response_received):
             crawler.signals.connect(self._woken, signal=signal)
 
@@ -56,7 +59,9 @@ class BoilerplateStartMiddleware:
                 from twisted.internet import reactor  # imported late: importing it early installs a reactor
 
                 self._wake = defer.Deferred()
-                self.classifier.workers.next_answer().addCallback(self._woken)
+                if not self._awaiting_answer:
+                    self._awaiting_answer = True
+                    self.classifier.workers.next_answer().addCallback(self._answered)
                 timer = reactor.callLater(self.recheck, self._woken)
                 await maybe_deferred_to_future(self._wake)
                 if timer.active():
@@ -71,6 +76,10 @@ class BoilerplateStartMiddleware:
         downloader, slot = engine.downloader, engine.scraper.slot
         return (downloader.needs_backout() or workers.pending >= workers.capacity
                 or (slot is not None and slot.needs_backout() and workers.pending > 0))
+
+    def _answered(self, _: Any) -> None:
+        self._awaiting_answer = False
+        self._woken()
 
     def _woken(self, *_: Any, **__: Any) -> None:
         wake, self._wake = self._wake, None
