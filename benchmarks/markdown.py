@@ -13,9 +13,6 @@ trafilatura's Markdown output on the same pages (``pip install -e ".[bench]"``).
 
 from __future__ import annotations
 
-import gzip
-import json
-import os
 import re
 import sys
 from collections import Counter
@@ -26,11 +23,9 @@ from markdown_it import MarkdownIt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
+import trainset  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, Extraction, extract  # noqa: E402
-from scrapy_boilerplate.document import decode  # noqa: E402
-
-TRAINSET = Path(os.environ.get("TRAINSET", devset.DEVSET.parent / "trainset"))
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 _HEADING_STEP = re.compile(r"/h[1-6]\[\d+\]")
@@ -96,22 +91,13 @@ def block_counts(extraction: Extraction) -> Counter:
     return Counter({kind: len(paths) for kind, paths in found.items()})
 
 
-def trainset_pages(limit: int | None) -> list[tuple[str, str, str]]:
-    """(key, url, decoded HTML) of the trainset's pages."""
-    truth_path = TRAINSET / "ground-truth.json"
-    if not truth_path.is_file():
-        return []
-    truth = json.loads(truth_path.read_text(encoding="utf-8"))
-    return [(key, truth[key]["url"], decode(gzip.decompress((TRAINSET / "html" / f"{key}.html.gz").read_bytes())))
-            for key in sorted(truth)[:limit]]
-
-
 def main() -> None:
     parser = devset.argument_parser(__doc__)
     parser.add_argument("--no-trafilatura", action="store_true", help="skip the comparison with trafilatura")
     args = parser.parse_args()
     corpora = {"devset": [(page.key, page.url, page.text) for page in devset.pages(args.limit)],
-               "trainset": trainset_pages(args.limit)}
+               "trainset": [(page.key, page.url, page.text) for page in trainset.pages(args.limit)]
+               if trainset.available() else []}
     trafilatura = None
     if not args.no_trafilatura:
         import trafilatura
