@@ -13,7 +13,9 @@ those cached records, not by querying the tree per block.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import re
 from collections.abc import Sequence
 
@@ -98,22 +100,22 @@ _NOT_IN_BEST = (0.0, -1.0)
 class _Element:
     """What the features need of one element of the page, computed once per page."""
 
-    __slots__ = ("parent", "tag_bits", "own_words", "near_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks", "features", "in_best")
+    __slots__ = ("parent", "start_tag", "tag_bits", "own_words", "any_words",
+                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best", "features")
 
     def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
         self.parent = parent
+        self.start_tag = _START_TAG_ROW.get(tag, _OTHER_START_TAG)
         self.tag_bits = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
         self.own_words = own_words
-        self.near_words = own_words
-        if parent is not None:
-            self.near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
         self.any_words = own_words | (parent.any_words if parent else 0)
         self.chars = self.good_chars = self.link_chars = self.blocks = 0
         #: Its share of the page's text and the like, made the first time a block needs it.
-        self.features: tuple[float, ...] | None = None
+        self.shares: tuple[float, ...] | None = None
         #: Whether it lies in the page's best container, and how deep (-1 when not).
         self.in_best = _NOT_IN_BEST
+        #: The part of the row of a block starting in it that comes from it and its ancestors.
+        self.features: tuple[float, ...] | None = None
 
 
 def _word_groups(element: etree._Element) -> int:
@@ -176,40 +178,51 @@ def _block_basics(block: JustextBlock) -> tuple[float, ...]:
 _NEIGHBOUR_BASICS = 8
 _GOOD_BASIC, _PREFILTERED_BASIC = 5, 7
 _NO_NEIGHBOUR = (-1.0,) * _NEIGHBOUR_BASICS
+_NOT_DIGITS = re.compile(r"[^0-9]+")
+_first = operator.itemgetter(0)
 
 
-def _text_statistics(text: str) -> list[float]:
+def _text_statistics(text: str) -> tuple[float, ...]:
+    # Built by C loops (map) rather than a Python loop per counted character: most texts are short.
     length = len(text)
     words = text.split()
     word_count = len(words) or 1
-    capitalized = sum(map(str.isupper, [word[0] for word in words]))
-    row = [count / length for count in map(text.count, COUNTED_CHARS)]  # map: no method lookup per char
-    row += [
-        sum(map(text.count, "0123456789")) / length,
-        capitalized / word_count,
+    return (
+        *map(operator.truediv, map(text.count, COUNTED_CHARS), itertools.repeat(length)),
+        len(_NOT_DIGITS.sub("", text)) / length,
+        sum(map(str.isupper, map(_first, words))) / word_count,
         float(text[-1:] in ".!?\"”»"),
         float(text.endswith(("...", "…"))),
         float(text.isupper()),
         length / word_count,
-    ]
-    return row
+    )
 
 
-def _element_features(record: _Element, page: _Element) -> list[float]:
+def _element_features(record: _Element, page: _Element) -> tuple[float, ...]:
+    """The features of a block from the element it starts in and its ancestors, made once per element."""
+    features = record.features
+    if features is not None:
+        return features
+    parent = record.parent
+    near_words = record.own_words
+    if parent is not None:
+        near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
     row = [*_bits(record.tag_bits, len(ANCESTOR_TAGS)), *_bits(record.own_words, len(WORD_GROUPS)),
-           *_bits(record.near_words, len(WORD_GROUPS)), *_bits(record.any_words, len(WORD_GROUPS))]
+           *_bits(near_words, len(WORD_GROUPS)), *_bits(record.any_words, len(WORD_GROUPS))]
     for level in CONTAINER_LEVELS:
         container = record
         for _ in range(level):
             container = container.parent or container
-        if container.features is None:
+        if container.shares is None:
             chars = container.chars or 1
-            container.features = (
+            container.shares = (
                 container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
                 container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
             )
-        row += container.features
-    return row
+        row += container.shares
+    row += record.in_best
+    record.features = features = tuple(row)
+    return features
 
 
 @functools.lru_cache(maxsize=4096)
@@ -250,12 +263,16 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
     good_labels = [row[_GOOD_BASIC] for row in basics]
+    # The neighbours' part of each block's row, with the page's edges around.
+    edge = [_NO_NEIGHBOUR] * max(map(abs, NEIGHBOURS))
+    around = [*edge, *(row[:_NEIGHBOUR_BASICS] for row in basics), *edge]
     # Running sums of the jusText labels and of the characters before each block.
     labels_before, chars_before = [0.0], [0]
     for label, block in zip(good_labels, blocks):
         labels_before.append(labels_before[-1] + label)
         chars_before.append(chars_before[-1] + block.chars)
-    page = [_log(top.chars), _log(count), top.good_chars / (top.chars or 1)]
+    page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1))
+    page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
 
     result: list[list[float] | None] = []
@@ -263,16 +280,16 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         if basics[i][_PREFILTERED_BASIC]:
             result.append(None)
             continue
-        row = [*basics[i], *page, i / count, chars_before[i] / (top.chars or 1)]
-        row += _START_TAG_ROW.get(paragraphs[i].element.tag, _OTHER_START_TAG)
-        row += _text_statistics(block.text)
-        # A headline repeats the page's title, which ends with the site's name.
-        row.append(float(block.chars <= len(title) and block.text.lower() in title))
-        row += _element_features(record, top)
-        row += record.in_best
+        text = block.text
+        row = [
+            *basics[i], *page, i / count, chars_before[i] / page_chars, *record.start_tag,
+            *_text_statistics(text),
+            # A headline repeats the page's title, which ends with the site's name.
+            float(block.chars <= len(title) and text.lower() in title),
+            *_element_features(record, top),
+        ]
         for offset in NEIGHBOURS:
-            j = i + offset
-            row += basics[j][:_NEIGHBOUR_BASICS] if 0 <= j < count else _NO_NEIGHBOUR
+            row += around[i + offset + len(edge)]
         for width in (3, 10):
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
