@@ -101,7 +101,7 @@ class _Element:
     """What the features need of one element of the page, computed once per page."""
 
     __slots__ = ("parent", "start_tag", "tag_bits", "own_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best", "features")
+                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best")
 
     def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
         self.parent = parent
@@ -110,12 +110,10 @@ class _Element:
         self.own_words = own_words
         self.any_words = own_words | (parent.any_words if parent else 0)
         self.chars = self.good_chars = self.link_chars = self.blocks = 0
-        #: Its share of the page's text and the like, made the first time a block needs it.
+        #: Its share of the page's text and the like (see ``_shares``).
         self.shares: tuple[float, ...] | None = None
         #: Whether it lies in the page's best container, and how deep (-1 when not).
         self.in_best = _NOT_IN_BEST
-        #: The part of the row of a block starting in it that comes from it and its ancestors.
-        self.features: tuple[float, ...] | None = None
 
 
 def _word_groups(element: etree._Element) -> int:
@@ -198,36 +196,50 @@ def _text_statistics(text: str) -> tuple[float, ...]:
     )
 
 
-def _element_features(record: _Element, page: _Element) -> tuple[float, ...]:
-    """The features of a block from the element it starts in and its ancestors, made once per element."""
-    features = record.features
-    if features is not None:
-        return features
+def _element_features(record: _Element, page: _Element) -> list[float]:
+    """The features of a block from the element it starts in and its ancestors."""
     parent = record.parent
     near_words = record.own_words
     if parent is not None:
         near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
-    row = [*_bits(record.tag_bits, len(ANCESTOR_TAGS)), *_bits(record.own_words, len(WORD_GROUPS)),
-           *_bits(near_words, len(WORD_GROUPS)), *_bits(record.any_words, len(WORD_GROUPS))]
+    row = [*_TAG_FEATURES[record.tag_bits], *_GROUP_FEATURES[record.own_words],
+           *_GROUP_FEATURES[near_words], *_GROUP_FEATURES[record.any_words]]
+    container, depth = record, 0
     for level in CONTAINER_LEVELS:
-        container = record
-        for _ in range(level):
+        while depth < level:
             container = container.parent or container
-        if container.shares is None:
-            chars = container.chars or 1
-            container.shares = (
-                container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
-                container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
-            )
-        row += container.shares
+            depth += 1
+        row += container.shares or _shares(container, page)
     row += record.in_best
-    record.features = features = tuple(row)
-    return features
+    return row
 
 
-@functools.lru_cache(maxsize=4096)
-def _bits(mask: int, width: int) -> tuple[float, ...]:
-    return tuple(float(mask >> bit & 1) for bit in range(width))
+def _shares(container: _Element, page: _Element) -> tuple[float, ...]:
+    # Made the first time a block needs them, and kept for the other blocks under the container.
+    chars = container.chars or 1
+    container.shares = (
+        container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
+        container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
+    )
+    return container.shares
+
+
+class _Bits(dict[int, tuple[float, ...]]):
+    """The bits of a mask as features (1.0 or 0.0), made once per mask: a page repeats a few masks."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def __missing__(self, mask: int) -> tuple[float, ...]:
+        if len(self) >= 4096:  # bounded, over a crawl of many sites
+            self.clear()
+        bits = self[mask] = tuple(float(mask >> bit & 1) for bit in range(self.width))
+        return bits
+
+
+_TAG_FEATURES = _Bits(len(ANCESTOR_TAGS))
+_GROUP_FEATURES = _Bits(len(WORD_GROUPS))
 
 
 def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> list[list[float] | None]:
@@ -246,14 +258,20 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         record.good_chars += block.chars if block.label == GOOD else 0
         record.link_chars += paragraph.chars_in_links
         record.blocks += 1
+    # On the way, the best container: the element that looks most like the article's,
+    # readability-style (the jusText-good text it holds, less a part of the rest); of
+    # equals, the first made, which is the last seen here.
+    best, best_score = top, -math.inf
     for record in reversed(every_record):
+        score = record.good_chars - 0.5 * (record.chars - record.good_chars)
+        if score >= best_score:
+            best, best_score = record, score
         parent = record.parent
         if parent is not None:
             parent.chars += record.chars
             parent.good_chars += record.good_chars
             parent.link_chars += record.link_chars
             parent.blocks += record.blocks
-    best = max(every_record, key=_container_score)
     for record in every_record:  # parents first
         if record is best:
             record.in_best = (1.0, 0.0)
@@ -300,12 +318,6 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
 def _title(element: etree._Element) -> str:
     title = element.getroottree().getroot().find("head/title")
     return collapse(title.text or "").lower() if title is not None else ""
-
-
-def _container_score(record: _Element) -> float:
-    """How much an element looks like the article's container, readability-style: the
-    jusText-good text it holds, less a part of the rest."""
-    return record.good_chars - 0.5 * (record.chars - record.good_chars)
 
 
 def names() -> list[str]:
