@@ -100,6 +100,7 @@ def test_class_and_id_words_of_the_element_its_near_ancestors_and_any_ancestor()
 @pytest.mark.parametrize("value", [
     "nav navbar navigation", "post-content entry-content", "sidebar widget_recent", "ads ad-slot header load",
     "adslot advert shadow", "screen-reader-text sr-only", "datetime dateline", "subtitle substack", "",
+    "ad", "ads", "bad-ad aad ads2 a-ads", "also-ad nav_ads",
 ])
 def test_group_words_grouped_by_letter_match_as_the_flat_list(value):
     # The flat alternation, longest word first, that the grouped pattern stands for.
