@@ -103,20 +103,36 @@ _NOT_IN_BEST = (0.0, -1.0)
 class _Element:
     """What the features need of one element of the page, computed once per page."""
 
-    __slots__ = ("parent", "start_tag", "tag_bits", "own_words", "any_words",
+    __slots__ = ("element", "parent", "start_tag", "tag_bits", "own_words", "any_words",
                  "chars", "good_chars", "link_chars", "blocks", "shares", "in_best")
 
-    def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
+    def __init__(self, element: etree._Element, parent: _Element | None, tag: str) -> None:
+        self.element = element
         self.parent = parent
         self.start_tag = _START_TAG_ROW.get(tag, _OTHER_START_TAG)
         self.tag_bits = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
-        self.own_words = own_words
-        self.any_words = own_words | (parent.any_words if parent else 0)
+        #: The word groups of its own attributes and of its and its ancestors' (see ``_read_words``).
+        self.own_words: int | None = None
+        self.any_words: int | None = None
         self.chars = self.good_chars = self.link_chars = self.blocks = 0
         #: Its share of the page's text and the like (see ``_shares``).
         self.shares: tuple[float, ...] | None = None
         #: Whether it lies in the page's best container, and how deep (-1 when not).
         self.in_best = _NOT_IN_BEST
+
+
+def _read_words(record: _Element) -> None:
+    """Read the word groups of the element of ``record`` and of its ancestors, once per element,
+    when a block first needs them: those under which only prefiltered blocks start (a third)
+    are never read."""
+    missing = []
+    while record is not None and record.any_words is None:
+        missing.append(record)
+        record = record.parent
+    for record in reversed(missing):
+        parent = record.parent
+        record.own_words = own_words = _word_groups(record.element)
+        record.any_words = own_words | (parent.any_words if parent else 0)
 
 
 def _word_groups(element: etree._Element) -> int:
@@ -152,7 +168,7 @@ def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Ele
             parent = cache.get(element) if element is not None else None
             for element in reversed(missing):
                 tag = element.tag  # a new str at each access
-                parent = cache[element] = _Element(parent, tag if isinstance(tag, str) else "", _word_groups(element))
+                parent = cache[element] = _Element(element, parent, tag if isinstance(tag, str) else "")
             record = parent
         records.append(record)
     return records, list(cache.values())
@@ -201,6 +217,8 @@ def _text_statistics(text: str) -> tuple[float, ...]:
 
 def _element_features(record: _Element, page: _Element) -> list[float]:
     """The features of a block from the element it starts in and its ancestors."""
+    if record.any_words is None:
+        _read_words(record)
     parent = record.parent
     near_words = record.own_words
     if parent is not None:
