@@ -153,6 +153,11 @@ def test_text_statistics():
     assert row["digits"] == pytest.approx(4 / len(text))
     assert row["count_."] == 0.0 and row["ends_sentence"] == 0.0
     assert row["capitalized_words"] == pytest.approx(4 / 13)  # the bars are words of the split too
+    punctuated = "Prices rose, again: 3% (or more) in May. Why?"
+    row = rows_of(f"<html><body><p>{punctuated}</p></body></html>")[0][1]
+    assert row["count_,"] == row["count_:"] == row["count_%"] == row["count_("] == 1 / len(punctuated)
+    assert row["count_."] == 1 / len(punctuated) and row["count_!"] == row["count_—"] == 0.0
+    assert row["ends_sentence"] == 1.0
 
 
 # --- the algorithm
