@@ -100,6 +100,7 @@ def test_class_and_id_words_of_the_element_its_near_ancestors_and_any_ancestor()
 @pytest.mark.parametrize("value", [
     "nav navbar navigation", "post-content entry-content", "sidebar widget_recent", "ads ad-slot header load",
     "adslot advert shadow", "screen-reader-text sr-only", "datetime dateline", "subtitle substack", "",
+    "ad", "ads", "bad-ad aad ads2 a-ads", "also-ad nav_ads",
 ])
 def test_group_words_grouped_by_letter_match_as_the_flat_list(value):
     # The flat alternation, longest word first, that the grouped pattern stands for.
@@ -152,6 +153,11 @@ def test_text_statistics():
     assert row["digits"] == pytest.approx(4 / len(text))
     assert row["count_."] == 0.0 and row["ends_sentence"] == 0.0
     assert row["capitalized_words"] == pytest.approx(4 / 13)  # the bars are words of the split too
+    punctuated = "Prices rose, again: 3% (or more) in May. Why?"
+    row = rows_of(f"<html><body><p>{punctuated}</p></body></html>")[0][1]
+    assert row["count_,"] == row["count_:"] == row["count_%"] == row["count_("] == 1 / len(punctuated)
+    assert row["count_."] == 1 / len(punctuated) and row["count_!"] == row["count_—"] == 0.0
+    assert row["ends_sentence"] == 1.0
 
 
 # --- the algorithm

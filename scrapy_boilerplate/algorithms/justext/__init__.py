@@ -29,10 +29,14 @@ def run(root: etree._Element, options: JustextOptions) -> Extraction:
     return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
 
 
-def classify(root: etree._Element,
-             options: JustextOptions) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
+def classify(root: etree._Element, options: JustextOptions, block_type: type[JustextBlock] = JustextBlock,
+             ) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
     """The paragraphs of the tree under ``root``, their classified blocks (one each, in
-    the same order) and the stoplist used; the step other algorithms build on."""
+    the same order) and the stoplist used; the step other algorithms build on.
+
+    The blocks are made as ``block_type``, a subclass whose own fields have defaults: an
+    algorithm that adds fields fills them in rather than copying every block.
+    """
     paragraphs = segment(root, images=options.images)
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
@@ -51,7 +55,7 @@ def classify(root: etree._Element,
             cf_label = BAD
         else:
             cf_label = classify_context_free(text, link_density, stopword_density, paragraph.in_select, options)
-        blocks.append(JustextBlock(
+        blocks.append(block_type(
             text, cf_label, paragraph.xpath, len(text), len(words), link_density,
             cf_label, paragraph.heading and not options.no_headings, stopword_density,
         ))

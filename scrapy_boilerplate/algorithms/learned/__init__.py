@@ -28,25 +28,25 @@ def prepare(options: LearnedOptions) -> None:
     load()
 
 
-def featurize(root: etree._Element, options: LearnedOptions
+def featurize(root: etree._Element, options: LearnedOptions, block_type: type[JustextBlock] = JustextBlock,
               ) -> tuple[list[JustextBlock], list[list[float] | None], Stoplist | None]:
-    """jusText's blocks of the tree under ``root``, their feature rows (``None`` where
-    prefiltered) and the stoplist jusText used."""
-    paragraphs, blocks, stoplist = justext.classify(root, options)
+    """jusText's blocks of the tree under ``root`` (made as ``block_type``), their feature rows
+    (``None`` where prefiltered) and the stoplist jusText used."""
+    paragraphs, blocks, stoplist = justext.classify(root, options, block_type)
     return blocks, rows(paragraphs, blocks), stoplist
 
 
 def run(root: etree._Element, options: LearnedOptions) -> Extraction:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
-    model = load()
+    probability = load().probability
     threshold = options.threshold
-    blocks, feature_rows, stoplist = featurize(root, options)
-    learned = []
+    # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
+    blocks, feature_rows, stoplist = featurize(root, options, LearnedBlock)
     for block, row in zip(blocks, feature_rows):
-        probability = 0.0 if row is None else model.probability(row)
-        learned.append(LearnedBlock(
-            block.text, GOOD if probability >= threshold and row is not None else BAD, block.xpath,
-            block.chars, block.words, block.link_density, block.cf_label, block.heading,
-            block.stopword_density, block.label, probability,
-        ))
-    return Extraction(learned, language=stoplist.name if stoplist is not None else None, algorithm="learned")
+        block.justext_label = block.label
+        if row is None:
+            block.label = BAD
+        else:
+            block.probability = probability(row)
+            block.label = GOOD if block.probability >= threshold else BAD
+    return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="learned")

@@ -12,5 +12,5 @@ class LearnedBlock(JustextBlock):
     """A jusText block (``cf_label`` and ``justext_label`` are jusText's classes) with the
     model's ``probability`` that it is main text; ``label`` is good from the threshold on."""
 
-    justext_label: str
-    probability: float
+    justext_label: str = ""
+    probability: float = 0.0

@@ -13,7 +13,9 @@ those cached records, not by querying the tree per block.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import re
 from collections.abc import Sequence
 
@@ -63,14 +65,17 @@ def _group_words_pattern() -> str:
     engine tries every alternative at every position, and most fail on their
     first letter; grouped, a position costs one try per letter. The words of a
     letter keep their order, and words of two letters cannot both match at one
-    position, so the matches are those of the flat list.
+    position, so the matches are those of the flat list. "ad" and "ads" come last
+    among the "a" words, their "not after a letter" checked once the "a" matched:
+    with every alternative starting with a letter, the engine skips the positions
+    whose letter starts none of them without trying the alternatives.
     """
     words = sorted((word for word in _GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True)
     by_letter: dict[str, list[str]] = {}
     for word in words:
         by_letter.setdefault(word[0], []).append(re.escape(word[1:]))
-    return "|".join(f"{re.escape(letter)}(?:{'|'.join(rests)})" for letter, rests in by_letter.items()) \
-        + r"|(?<![a-z])ads?(?![a-z])"
+    by_letter["a"].append(r"(?<![a-z]a)ds?(?![a-z])")
+    return "|".join(f"{re.escape(letter)}(?:{'|'.join(rests)})" for letter, rests in by_letter.items())
 
 
 _GROUP_WORDS = re.compile(_group_words_pattern())
@@ -98,22 +103,36 @@ _NOT_IN_BEST = (0.0, -1.0)
 class _Element:
     """What the features need of one element of the page, computed once per page."""
 
-    __slots__ = ("parent", "tag_bits", "own_words", "near_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks", "features", "in_best")
+    __slots__ = ("element", "parent", "start_tag", "tag_bits", "own_words", "any_words",
+                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best")
 
-    def __init__(self, parent: _Element | None, tag: str, own_words: int) -> None:
+    def __init__(self, element: etree._Element, parent: _Element | None, tag: str) -> None:
+        self.element = element
         self.parent = parent
+        self.start_tag = _START_TAG_ROW.get(tag, _OTHER_START_TAG)
         self.tag_bits = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
-        self.own_words = own_words
-        self.near_words = own_words
-        if parent is not None:
-            self.near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
-        self.any_words = own_words | (parent.any_words if parent else 0)
+        #: The word groups of its own attributes and of its and its ancestors' (see ``_read_words``).
+        self.own_words: int | None = None
+        self.any_words: int | None = None
         self.chars = self.good_chars = self.link_chars = self.blocks = 0
-        #: Its share of the page's text and the like, made the first time a block needs it.
-        self.features: tuple[float, ...] | None = None
+        #: Its share of the page's text and the like (see ``_shares``).
+        self.shares: tuple[float, ...] | None = None
         #: Whether it lies in the page's best container, and how deep (-1 when not).
         self.in_best = _NOT_IN_BEST
+
+
+def _read_words(record: _Element) -> None:
+    """Read the word groups of the element of ``record`` and of its ancestors, once per element,
+    when a block first needs them: those under which only prefiltered blocks start (a third)
+    are never read."""
+    missing = []
+    while record is not None and record.any_words is None:
+        missing.append(record)
+        record = record.parent
+    for record in reversed(missing):
+        parent = record.parent
+        record.own_words = own_words = _word_groups(record.element)
+        record.any_words = own_words | (parent.any_words if parent else 0)
 
 
 def _word_groups(element: etree._Element) -> int:
@@ -149,7 +168,7 @@ def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Ele
             parent = cache.get(element) if element is not None else None
             for element in reversed(missing):
                 tag = element.tag  # a new str at each access
-                parent = cache[element] = _Element(parent, tag if isinstance(tag, str) else "", _word_groups(element))
+                parent = cache[element] = _Element(element, parent, tag if isinstance(tag, str) else "")
             record = parent
         records.append(record)
     return records, list(cache.values())
@@ -176,45 +195,76 @@ def _block_basics(block: JustextBlock) -> tuple[float, ...]:
 _NEIGHBOUR_BASICS = 8
 _GOOD_BASIC, _PREFILTERED_BASIC = 5, 7
 _NO_NEIGHBOUR = (-1.0,) * _NEIGHBOUR_BASICS
+_NOT_DIGITS = re.compile(r"[^0-9]+")
+_ANY_COUNTED = re.compile(f"[{re.escape(COUNTED_CHARS)}]")
+_NONE_COUNTED = (0.0,) * len(COUNTED_CHARS)
+_first = operator.itemgetter(0)
 
 
-def _text_statistics(text: str) -> list[float]:
+def _text_statistics(text: str) -> tuple[float, ...]:
+    # Built by C loops (map) rather than a Python loop per counted character: most texts are
+    # short, and 40% hold none of the counted characters, which one search tells.
     length = len(text)
     words = text.split()
     word_count = len(words) or 1
-    capitalized = sum(map(str.isupper, [word[0] for word in words]))
-    row = [count / length for count in map(text.count, COUNTED_CHARS)]  # map: no method lookup per char
-    row += [
-        sum(map(text.count, "0123456789")) / length,
-        capitalized / word_count,
+    return (
+        *(map(operator.truediv, map(text.count, COUNTED_CHARS), itertools.repeat(length))
+          if _ANY_COUNTED.search(text) else _NONE_COUNTED),
+        len(_NOT_DIGITS.sub("", text)) / length,
+        sum(map(str.isupper, map(_first, words))) / word_count,
         float(text[-1:] in ".!?\"”»"),
         float(text.endswith(("...", "…"))),
         float(text.isupper()),
         length / word_count,
-    ]
-    return row
+    )
 
 
 def _element_features(record: _Element, page: _Element) -> list[float]:
-    row = [*_bits(record.tag_bits, len(ANCESTOR_TAGS)), *_bits(record.own_words, len(WORD_GROUPS)),
-           *_bits(record.near_words, len(WORD_GROUPS)), *_bits(record.any_words, len(WORD_GROUPS))]
+    """The features of a block from the element it starts in and its ancestors."""
+    if record.any_words is None:
+        _read_words(record)
+    parent = record.parent
+    near_words = record.own_words
+    if parent is not None:
+        near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
+    row = [*_TAG_FEATURES[record.tag_bits], *_GROUP_FEATURES[record.own_words],
+           *_GROUP_FEATURES[near_words], *_GROUP_FEATURES[record.any_words]]
+    container, depth = record, 0
     for level in CONTAINER_LEVELS:
-        container = record
-        for _ in range(level):
+        while depth < level:
             container = container.parent or container
-        if container.features is None:
-            chars = container.chars or 1
-            container.features = (
-                container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
-                container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
-            )
-        row += container.features
+            depth += 1
+        row += container.shares or _shares(container, page)
+    row += record.in_best
     return row
 
 
-@functools.lru_cache(maxsize=4096)
-def _bits(mask: int, width: int) -> tuple[float, ...]:
-    return tuple(float(mask >> bit & 1) for bit in range(width))
+def _shares(container: _Element, page: _Element) -> tuple[float, ...]:
+    # Made the first time a block needs them, and kept for the other blocks under the container.
+    chars = container.chars or 1
+    container.shares = (
+        container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
+        container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
+    )
+    return container.shares
+
+
+class _Bits(dict[int, tuple[float, ...]]):
+    """The bits of a mask as features (1.0 or 0.0), made once per mask: a page repeats a few masks."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def __missing__(self, mask: int) -> tuple[float, ...]:
+        if len(self) >= 4096:  # bounded, over a crawl of many sites
+            self.clear()
+        bits = self[mask] = tuple(float(mask >> bit & 1) for bit in range(self.width))
+        return bits
+
+
+_TAG_FEATURES = _Bits(len(ANCESTOR_TAGS))
+_GROUP_FEATURES = _Bits(len(WORD_GROUPS))
 
 
 def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> list[list[float] | None]:
@@ -233,14 +283,20 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         record.good_chars += block.chars if block.label == GOOD else 0
         record.link_chars += paragraph.chars_in_links
         record.blocks += 1
+    # On the way, the best container: the element that looks most like the article's,
+    # readability-style (the jusText-good text it holds, less a part of the rest); of
+    # equals, the first made, which is the last seen here.
+    best, best_score = top, -math.inf
     for record in reversed(every_record):
+        score = record.good_chars - 0.5 * (record.chars - record.good_chars)
+        if score >= best_score:
+            best, best_score = record, score
         parent = record.parent
         if parent is not None:
             parent.chars += record.chars
             parent.good_chars += record.good_chars
             parent.link_chars += record.link_chars
             parent.blocks += record.blocks
-    best = max(every_record, key=_container_score)
     for record in every_record:  # parents first
         if record is best:
             record.in_best = (1.0, 0.0)
@@ -250,12 +306,16 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
     good_labels = [row[_GOOD_BASIC] for row in basics]
+    # The neighbours' part of each block's row, with the page's edges around.
+    edge = [_NO_NEIGHBOUR] * max(map(abs, NEIGHBOURS))
+    around = [*edge, *(row[:_NEIGHBOUR_BASICS] for row in basics), *edge]
     # Running sums of the jusText labels and of the characters before each block.
     labels_before, chars_before = [0.0], [0]
     for label, block in zip(good_labels, blocks):
         labels_before.append(labels_before[-1] + label)
         chars_before.append(chars_before[-1] + block.chars)
-    page = [_log(top.chars), _log(count), top.good_chars / (top.chars or 1)]
+    page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1))
+    page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
 
     result: list[list[float] | None] = []
@@ -263,16 +323,16 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         if basics[i][_PREFILTERED_BASIC]:
             result.append(None)
             continue
-        row = [*basics[i], *page, i / count, chars_before[i] / (top.chars or 1)]
-        row += _START_TAG_ROW.get(paragraphs[i].element.tag, _OTHER_START_TAG)
-        row += _text_statistics(block.text)
-        # A headline repeats the page's title, which ends with the site's name.
-        row.append(float(block.chars <= len(title) and block.text.lower() in title))
-        row += _element_features(record, top)
-        row += record.in_best
+        text = block.text
+        row = [
+            *basics[i], *page, i / count, chars_before[i] / page_chars, *record.start_tag,
+            *_text_statistics(text),
+            # A headline repeats the page's title, which ends with the site's name.
+            float(block.chars <= len(title) and text.lower() in title),
+            *_element_features(record, top),
+        ]
         for offset in NEIGHBOURS:
-            j = i + offset
-            row += basics[j][:_NEIGHBOUR_BASICS] if 0 <= j < count else _NO_NEIGHBOUR
+            row += around[i + offset + len(edge)]
         for width in (3, 10):
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
@@ -283,12 +343,6 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
 def _title(element: etree._Element) -> str:
     title = element.getroottree().getroot().find("head/title")
     return collapse(title.text or "").lower() if title is not None else ""
-
-
-def _container_score(record: _Element) -> float:
-    """How much an element looks like the article's container, readability-style: the
-    jusText-good text it holds, less a part of the rest."""
-    return record.good_chars - 0.5 * (record.chars - record.good_chars)
 
 
 def names() -> list[str]:
