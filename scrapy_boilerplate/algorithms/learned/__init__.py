@@ -14,6 +14,7 @@ from lxml import etree
 from ...result import BAD, GOOD, Extraction
 from .. import justext
 from ..justext import JustextBlock, Stoplist
+from ..justext.segment import Paragraph
 from .blocks import LearnedBlock
 from .features import rows
 from .model import load
@@ -32,15 +33,21 @@ def featurize(root: etree._Element, options: LearnedOptions
               ) -> tuple[list[JustextBlock], list[list[float] | None], Stoplist | None]:
     """jusText's blocks of the tree under ``root``, their feature rows (``None`` where
     prefiltered) and the stoplist jusText used."""
+    _, blocks, feature_rows, stoplist = _classified(root, options)
+    return blocks, feature_rows, stoplist
+
+
+def _classified(root: etree._Element, options: LearnedOptions
+                ) -> tuple[list[Paragraph], list[JustextBlock], list[list[float] | None], Stoplist | None]:
     paragraphs, blocks, stoplist = justext.classify(root, options)
-    return blocks, rows(paragraphs, blocks), stoplist
+    return paragraphs, blocks, rows(paragraphs, blocks), stoplist
 
 
 def run(root: etree._Element, options: LearnedOptions) -> Extraction:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     model = load()
     threshold = options.threshold
-    blocks, feature_rows, stoplist = featurize(root, options)
+    paragraphs, blocks, feature_rows, stoplist = _classified(root, options)
     learned = []
     for block, row in zip(blocks, feature_rows):
         probability = 0.0 if row is None else model.probability(row)
@@ -49,4 +56,6 @@ def run(root: etree._Element, options: LearnedOptions) -> Extraction:
             block.chars, block.words, block.link_density, block.cf_label, block.heading,
             block.stopword_density, block.label, probability,
         ))
-    return Extraction(learned, language=stoplist.name if stoplist is not None else None, algorithm="learned")
+    extraction = Extraction(learned, language=stoplist.name if stoplist is not None else None, algorithm="learned")
+    extraction._keep_starts([paragraph.element for paragraph in paragraphs])
+    return extraction
