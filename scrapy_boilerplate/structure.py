@@ -204,13 +204,18 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
     length = len(text)
     skipped = 0
     for piece, holder in nodes:
+        begin = position
+        while begin < length and text[begin].isspace():
+            begin += 1
         if piece is None:  # an image: its alt text may be part of the block, but not when walking
             # on from the block before, where an image's alt text often repeats a heading after it
             piece = None if strict else holder.get("alt")
-            if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
+            if not piece or piece.isspace() or (end := _match(text, begin, piece)) is None:
                 (runs if runs else images).append((position, position, holder))
                 continue
-        elif (end := _match(text, position, piece)) is None:
+        elif text.startswith(piece, begin) and not piece[0].isspace() and not piece[-1].isspace():
+            end = begin + len(piece)  # most nodes: in the block's text as they are
+        elif (end := _match(text, begin, piece)) is None:
             skipped += len(piece)
             if strict or skipped > _MAX_SKIPPED:
                 return None
@@ -218,9 +223,6 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
             continue
         if not runs and images:
             runs.extend(images)
-        begin = position
-        while text[begin].isspace():
-            begin += 1
         runs.append((begin, end, holder))
         position = end
         if position == length:  # block texts are stripped
