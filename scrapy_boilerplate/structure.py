@@ -261,12 +261,12 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
     top = start if inside else None
     node = start
     while True:
-        if top is None or not isinstance(top.tag, str):
+        if top is None or not isinstance(tag := top.tag, str):
             pass
         elif not len(top):  # a leaf, such as most paragraphs: no walker to make
-            if top.tag == "img":
+            if tag == "img":
                 yield None, top
-            elif (text := top.text) and not text.isspace() and top.tag not in _NOT_TEXT_TAGS:
+            elif (text := top.text) and not text.isspace() and tag not in _NOT_TEXT_TAGS:
                 yield text, top
         else:
             # The subtree of ``top``: its text and its descendants', and their tails.
