@@ -5,8 +5,8 @@ options, both get the same decoded ``str``; they take turns by rounds of 20
 pages, the starter alternating. Prints the median ms/page of each and the ratio, then our
 engines' cost on an already-parsed tree (what a crawl pays: Scrapy has parsed
 the page), relative to lxml's parse alone and to the reference from text, and
-the share of the jusText time spent choosing the stoplist, and what ``.markdown`` adds
-to an extraction's time.
+the share of the jusText time spent choosing the stoplist, and what reading ``.markdown``
+adds to an extraction's time (the same extraction with and without it, alternating).
 
     python benchmarks/speed.py [--limit N] [--only NAME]
 """
@@ -116,34 +116,41 @@ def language_pick_share(roots: list) -> None:
           f"of the extraction time on a parsed tree ({pick_time / len(roots):.2f} ms/page)")
 
 def markdown_cost(pages: list[devset.Page], roots: list, names: list[str]) -> None:
-    """What rendering ``.markdown`` adds to each page's extraction, from text and on its parsed tree in ``roots``.
+    """What reading ``.markdown`` adds to each page's extraction, from text and on its parsed tree in ``roots``.
 
-    Timed in CPU time (``time.process_time``), not wall time: on a shared
-    machine a few-millisecond extraction is often preempted and a
-    sub-millisecond rendering seldom, which makes wall-time ratios too kind.
+    Each page is extracted twice, once alone and once followed by reading its
+    ``.markdown``, in turns (which goes first alternates page by page); the
+    figure is the median over the pages of the ratio of the two times. Timed
+    in CPU time (``time.process_time``), not wall time: on a shared machine a
+    few-millisecond extraction is often preempted and a sub-millisecond
+    rendering seldom, which makes wall-time ratios too kind.
     """
-    print("\n.markdown, rendered right after each page's extraction (CPU time): median over the pages "
-          "of its time / the extraction's")
+    print("\n.markdown: the extraction alone, then with .markdown read after it (CPU time; alternating page by page): "
+          "medians over the pages, and the median of each page's ratio")
     clock = time.process_time
+
+    def cost(html: object, url: str, name: str, markdown: bool) -> float:
+        started = clock()
+        extraction = extract(html, url=url, algorithm=name)
+        if markdown:
+            extraction.markdown
+        return clock() - started
+
     for name in names:
         line = f"{name:<20}"
         for source in ("text", "tree"):
-            extract_times, markdown_times, ratios = [], [], []
-            for page, root in zip(pages, roots):
+            alone, with_markdown, ratios = [], [], []
+            for number, (page, root) in enumerate(zip(pages, roots)):
                 html = page.text if source == "text" else root
-                started = clock()
-                extraction = extract(html, url=page.url, algorithm=name)
-                extracted = clock()
-                extraction.markdown
-                rendered = clock()
-                extract_times.append(extracted - started)
-                markdown_times.append(rendered - extracted)
-                if extracted > started:
-                    ratios.append((rendered - extracted) / (extracted - started))
-            line += (f"  from {source}: {1000 * statistics.median(extract_times):5.2f} ms"
-                     f" + {1000 * statistics.median(markdown_times):4.2f} ms, +{statistics.median(ratios):.0%}")
+                turns = (False, True) if number % 2 == 0 else (True, False)
+                times = {markdown: cost(html, page.url, name, markdown) for markdown in turns}
+                alone.append(times[False])
+                with_markdown.append(times[True])
+                if times[False] > 0:
+                    ratios.append(times[True] / times[False] - 1)
+            line += (f"  from {source}: {1000 * statistics.median(alone):5.2f} ms ->"
+                     f" {1000 * statistics.median(with_markdown):5.2f} ms, {statistics.median(ratios):+.0%}")
         print(line, flush=True)
-
 
 if __name__ == "__main__":
     main()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Span, image_alt, link_target, set_apart, spans
+from .structure import CODE_TAGS, Piece, Run, Span, image_alt, link_target, markup_written, set_apart, spans
 from .whitespace import collapse
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
@@ -45,9 +45,10 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
     index = 0
     while index < len(pieces):
         piece = pieces[index]
-        table = _table_of(piece)
+        form = writer.form(piece.structure)
+        table = _table_of(piece) if form.in_cell and piece.element is piece.structure[-1] else None
         if table is None:
-            writer.piece(piece)
+            writer.piece(piece, form)
             index += 1
             continue
         end = index + 1
@@ -70,6 +71,18 @@ def _table_of(piece: Piece) -> etree._Element | None:
     return table
 
 
+@dataclass(slots=True)
+class _Form:
+    """What a piece in a structure is (see :func:`_form`), and the quotes and list items it is written in."""
+
+    kind: str
+    outside: tuple[etree._Element, ...]
+    heading: str
+    prefixes: tuple[etree._Element, ...]
+    #: Whether the structure ends in a table cell outside any ``pre``.
+    in_cell: bool
+
+
 @dataclass
 class _Writer:
     base: str | None
@@ -80,32 +93,48 @@ class _Writer:
     previous: tuple[etree._Element, ...] = ()
     #: Width of the marker of each list item already started.
     started: dict[etree._Element, int] = field(default_factory=dict)
-    #: What each structure makes of a piece (see :func:`_form`).
-    forms: dict[tuple[etree._Element, ...], tuple] = field(default_factory=dict)
+    #: What each structure makes of a piece.
+    forms: dict[tuple[etree._Element, ...], _Form] = field(default_factory=dict)
+    #: The quotes and list items of each structure a chunk is written in.
+    prefixes_of: dict[tuple[etree._Element, ...], tuple[etree._Element, ...]] = field(default_factory=dict)
     #: The Markdown URL of each ``href`` and ``src`` value met.
     urls: dict[str | None, str | None] = field(default_factory=dict)
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
-    def piece(self, piece: Piece) -> None:
-        form = self.forms.get(piece.structure)
+    def form(self, structure: tuple[etree._Element, ...]) -> _Form:
+        form = self.forms.get(structure)
         if form is None:
-            form = self.forms[piece.structure] = _form(piece.structure)
-        kind, outside, heading = form
+            kind, outside, heading = _form(structure)
+            in_cell = bool(structure) and structure[-1].tag in _CELL_TAGS and kind != "code"
+            form = self.forms[structure] = _Form(kind, outside, heading, self.prefixes(outside), in_cell)
+        return form
+
+    def prefixes(self, structure: tuple[etree._Element, ...]) -> tuple[etree._Element, ...]:
+        """The quotes and list items of ``structure``."""
+        if not structure:
+            return ()
+        prefixes = self.prefixes_of.get(structure)
+        if prefixes is None:
+            prefixes = self.prefixes_of[structure] = tuple(node for node in structure if node.tag in _PREFIX_TAGS)
+        return prefixes
+
+    def piece(self, piece: Piece, form: _Form) -> None:
+        kind = form.kind
         if kind == "code":
-            self.chunk(outside, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
+            self.chunk(form.prefixes, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
             return
         if kind == "heading":
             text = collapse(self.inline(piece, _ESCAPE_HEADING))
             if text:
-                self.chunk(outside, [f"{heading} {text}"])
+                self.chunk(form.prefixes, [f"{form.heading} {text}"])
             return
         text = self.inline(piece, _ESCAPE)
         if kind == "term" and _emphasizable(piece.text, piece.runs[0].start, piece.runs[-1].end):
             text = f"**{text}**"
         lines = _paragraph_lines(text)
         if lines:
-            self.chunk(outside, lines)
+            self.chunk(form.prefixes, lines)
 
     def table(self, cells: Sequence[Piece]) -> None:
         rows: dict[etree._Element, dict[int, list[str]]] = {}
@@ -120,13 +149,13 @@ class _Writer:
             row.setdefault(column, []).append(text)
         structure = cells[0].structure
         tables = [number for number, node in enumerate(structure) if node.tag == "table"]
-        outside = structure[:tables[-1]] if tables else ()
+        prefixes = self.prefixes(structure[:tables[-1]] if tables else ())
         width = max(max(row) + 1 for row in rows.values())
         if not regular or width < 2:
             for row in rows.values():
                 lines = _paragraph_lines(" ".join(" ".join(row[column]) for column in sorted(row)))
                 if lines:
-                    self.chunk(outside, lines)
+                    self.chunk(prefixes, lines)
             return
         lines = []
         for number, row in enumerate(rows.values()):
@@ -134,11 +163,10 @@ class _Writer:
             lines.append("| " + " | ".join(cells_text) + " |")
             if number == 0:
                 lines.append("|" + " --- |" * width)
-        self.chunk(outside, lines)
+        self.chunk(prefixes, lines)
 
-    def chunk(self, structure: Sequence[etree._Element], lines: list[str]) -> None:
-        """Write ``lines`` inside the quotes and list items of ``structure``."""
-        prefixes = tuple(node for node in structure if node.tag in _PREFIX_TAGS) if structure else ()
+    def chunk(self, prefixes: tuple[etree._Element, ...], lines: list[str]) -> None:
+        """Write ``lines`` inside the quotes and list items ``prefixes``."""
         if not prefixes and not self.previous:  # most chunks: at the top level, after another one
             if self.lines:
                 self.lines.append("")
@@ -180,9 +208,27 @@ class _Writer:
 
     def inline(self, piece: Piece, escape: re.Pattern[str]) -> str:
         runs = piece.runs
-        if len(runs) == 1 and not runs[0].inline:  # most pieces: text without markup
-            return _escaped(escape, piece.text[runs[0].start:runs[0].end])
+        if len(runs) == 1:
+            run = runs[0]
+            if not run.inline:  # most pieces: text without markup
+                return _escaped(escape, piece.text[run.start:run.end])
+            if run.inline[-1].tag != "img":  # many others: a link or emphasis around all of it
+                return self.only_run(run, piece.text, escape)
         return self.write(spans(piece, self.written), piece.text, escape)
+
+    def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
+        """The only run of a piece, without images, in its markup: :meth:`write` without spans,
+        its elements being one inside the other, each around all of the run."""
+        start, end = run.start, run.end
+        written = None
+        for element in reversed(markup_written(run.inline, None, self.written)):
+            if written is None:
+                if element.tag in CODE_TAGS:  # the innermost, if any
+                    written = _code_span(text[start:end])
+                    continue
+                written = _escaped(escape, text[start:end])
+            written = self.wrap(element, written, text, start, end)
+        return written if written is not None else _escaped(escape, text[start:end])
 
     def written(self, element: etree._Element) -> bool:
         tag = element.tag
@@ -209,10 +255,15 @@ class _Writer:
             else:
                 parts.append(_escaped(escape, text[child[0]:child[1]]))
         inner = "".join(parts)
+        return inner if tag is None else self.wrap(span.element, inner, text, span.start, span.end)
+
+    def wrap(self, element: etree._Element, inner: str, text: str, start: int, end: int) -> str:
+        """``inner``, written for ``text[start:end]``, in the markup of ``element`` (not code)."""
+        tag = element.tag
         if tag == "a":
-            return f"[{inner}]({self.url(span.element.get('href'))})" if inner.strip() else inner
+            return f"[{inner}]({self.url(element.get('href'))})" if inner.strip() else inner
         marker = _EMPHASIS.get(tag)
-        if marker and _emphasizable(text, span.start, span.end):
+        if marker and _emphasizable(text, start, end):
             return f"{marker}{inner}{marker}"
         return inner
 

@@ -65,6 +65,9 @@ class Extraction:
     algorithm: str = "justext"
     html: str | None = None
     _page: Any = field(default=None, init=False, repr=False, compare=False)
+    #: The blocks' XPaths as the algorithm made them, and the element each selects, when it gave
+    #: them: the renderers look up no XPath that is still there.
+    _starts: tuple[list[str], list[Any]] | None = field(default=None, init=False, repr=False, compare=False)
     _rendered: dict[tuple[str, bool, bool], str] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
@@ -122,11 +125,15 @@ class Extraction:
             from . import main_html, markdown, structure
 
             page = self._page
-            pieces = structure.pieces(self.blocks, page)
+            pieces = structure.pieces(self.blocks, page, self._starts)
             writer = markdown if form == "markdown" else main_html
             rendered = self._rendered[key] = writer.render(
                 pieces, base=page.base if page is not None else None, links=links, images=images)
         return rendered
+
+    def _keep_starts(self, elements: list[Any]) -> None:
+        """Keep ``elements``, where the blocks start (one per block, in order), for the renderers."""
+        self._starts = ([block.xpath for block in self.blocks], elements)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready ``dict`` (only ``str``, numbers, ``bool``, ``None``, lists, dicts)."""

@@ -102,24 +102,41 @@ class Page:
         return url
 
 
-def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
-    """The pieces of the good blocks of ``blocks``, in document order."""
-    good = [block for block in blocks if block.label == GOOD and block.text]
-    if not good:
-        return []
-    resolve = resolver(page.root) if page is not None else _skeleton(good)
+def pieces(blocks: Sequence[Block], page: Page | None,
+           starts: tuple[Sequence[str], Sequence[etree._Element | None]] | None = None) -> list[Piece]:
+    """The pieces of the good blocks of ``blocks``, in document order.
+
+    ``starts``, when the algorithm gave them, holds the blocks' XPaths as it
+    made them and the element each selects: a block whose XPath is still
+    that is placed without looking it up.
+    """
+    if page is None:
+        resolve = _skeleton([block for block in blocks if block.label == GOOD and block.text])
+        xpaths, elements = (), ()
+    else:
+        resolve = None  # made when a block needs it
+        xpaths, elements = starts if starts is not None else ((), ())
     # For each element holding text: its piece's element, its markup elements and its structure.
     placements: dict[etree._Element | None, tuple] = {}
     structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     result: list[Piece] = []
     # The text nodes after the last block placed: the next block's text, when it comes right
-    # after (as good blocks often do), is found there without looking its element up.
+    # after (as good blocks often do), is found there without looking its element up. Only
+    # when no other block lies between: a bad block's text, which does, could be taken for it.
     following: Iterator[tuple[str | None, etree._Element]] | None = None
-    for block in good:
+    placed = -2  # the number of the block placed last
+    for number in [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]:
+        block = blocks[number]
         text = block.text
-        runs = _find(text, following, strict=True) if following is not None else None
+        runs = _find(text, following, strict=True) if following is not None and number == placed + 1 else None
+        placed = number
         if runs is None:
-            start = resolve(block.xpath)
+            if number < len(xpaths) and xpaths[number] == block.xpath:
+                start = elements[number]
+            else:
+                if resolve is None:
+                    resolve = resolver(page.root)
+                start = resolve(block.xpath)
             following = None
             if start is None:
                 runs = [(0, len(text), None)]
@@ -149,9 +166,17 @@ def pieces(blocks: Sequence[Block], page: Page | None) -> list[Piece]:
             # runs on without a space there (an algorithm that ignores that element's edges).
             if current is None or (current.element is not element
                                    and (begin == 0 or text[begin - 1].isspace())):
-                current = Piece(element, structure, text, [])
+                current = Piece(element, structure, text, [Run(begin, end, inline)])
                 result.append(current)
-            current.runs.append(Run(begin, end, inline))
+                continue
+            last = current.runs[-1]
+            # Text without markup after text without markup: one run (the renderers write both
+            # alike), unless an "&" ends the first, which the Markdown writer tells an entity by
+            # what follows it in its run.
+            if inline or last.inline or text[last.end - 1] == "&":
+                current.runs.append(Run(begin, end, inline))
+            else:
+                last.end = end
     return result
 
 
@@ -179,13 +204,18 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
     length = len(text)
     skipped = 0
     for piece, holder in nodes:
+        begin = position
+        while begin < length and text[begin].isspace():
+            begin += 1
         if piece is None:  # an image: its alt text may be part of the block, but not when walking
             # on from the block before, where an image's alt text often repeats a heading after it
             piece = None if strict else holder.get("alt")
-            if not piece or piece.isspace() or (end := _match(text, position, piece)) is None:
+            if not piece or piece.isspace() or (end := _match(text, begin, piece)) is None:
                 (runs if runs else images).append((position, position, holder))
                 continue
-        elif (end := _match(text, position, piece)) is None:
+        elif text.startswith(piece, begin) and not piece[0].isspace() and not piece[-1].isspace():
+            end = begin + len(piece)  # most nodes: in the block's text as they are
+        elif (end := _match(text, begin, piece)) is None:
             skipped += len(piece)
             if strict or skipped > _MAX_SKIPPED:
                 return None
@@ -193,9 +223,6 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
             continue
         if not runs and images:
             runs.extend(images)
-        begin = position
-        while text[begin].isspace():
-            begin += 1
         runs.append((begin, end, holder))
         position = end
         if position == length:  # block texts are stripped
@@ -234,12 +261,12 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
     top = start if inside else None
     node = start
     while True:
-        if top is None or not isinstance(top.tag, str):
+        if top is None or not isinstance(tag := top.tag, str):
             pass
         elif not len(top):  # a leaf, such as most paragraphs: no walker to make
-            if top.tag == "img":
+            if tag == "img":
                 yield None, top
-            elif (text := top.text) and not text.isspace() and top.tag not in _NOT_TEXT_TAGS:
+            elif (text := top.text) and not text.isspace() and tag not in _NOT_TEXT_TAGS:
                 yield text, top
         else:
             # The subtree of ``top``: its text and its descendants', and their tails.
@@ -382,7 +409,7 @@ def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
         image = inline[-1] if inline and inline[-1].tag == "img" else None
         wanted = wanted_of.get(inline)
         if wanted is None:
-            wanted = wanted_of[inline] = _wanted(inline, image, written)
+            wanted = wanted_of[inline] = markup_written(inline, image, written)
         common = 0
         opened = len(stack) - 1
         while common < opened and common < len(wanted) and stack[common + 1].element is wanted[common]:
@@ -405,8 +432,8 @@ def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
     return top
 
 
-def _wanted(inline: tuple[etree._Element, ...], image: etree._Element | None,
-            written: Callable[[etree._Element], bool]) -> list[etree._Element]:
+def markup_written(inline: tuple[etree._Element, ...], image: etree._Element | None,
+                   written: Callable[[etree._Element], bool]) -> list[etree._Element]:
     """The markup elements of ``inline`` that are written: no image (a run of its own), no link
     in a link, nothing inside code, none deeper than :data:`MAX_MARKUP_DEPTH`."""
     wanted = []

@@ -231,6 +231,18 @@ def test_every_algorithm_keeps_the_structure_of_an_article(algorithm, article_pa
     assert html_words(extraction.main_html) == extraction.text.split()
 
 
+def test_good_block_after_a_bad_one_of_the_same_text_is_written_where_it_is():
+    # A table of contents' link (bad) between two good blocks, holding the heading's words:
+    # the heading is not looked for right after the block before it, where the link is.
+    extraction = extract("<html><body><p>Intro text here.</p><ul><li><a href='#overview'>Overview</a></li></ul>"
+                         "<h2 id='overview'>Overview</h2><p>Body text.</p></body></html>",
+                         url="http://example.com/", **ALL_GOOD)
+    assert [block.text for block in extraction.blocks] == ["Intro text here.", "Overview", "Overview", "Body text."]
+    extraction.blocks[1].label = "bad"
+    assert extraction.markdown == "Intro text here.\n\n## Overview\n\nBody text."
+    assert extraction.main_html == "<p>Intro text here.</p>\n<h2>Overview</h2>\n<p>Body text.</p>\n"
+
+
 def test_block_whose_element_is_gone_is_written_as_its_text():
     extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
     extraction.blocks[0].xpath = "/html[1]/body[1]/h1[9]"

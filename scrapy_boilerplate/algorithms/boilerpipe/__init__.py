@@ -69,4 +69,6 @@ def to_extraction(document: TextDocument, algorithm: str) -> Extraction:
         )
         for block in blocks
     ]
-    return Extraction(result, language=None, algorithm=algorithm)
+    extraction = Extraction(result, language=None, algorithm=algorithm)
+    extraction._keep_starts([block.start for block in blocks])
+    return extraction

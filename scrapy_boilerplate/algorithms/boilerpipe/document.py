@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 #: Width at which the paper wraps a block's text into lines to measure its text density.
 LINE_WIDTH = 80
@@ -31,6 +32,8 @@ class TextBlock:
     offset_end: int
     xpath: str = ""
     """The XPath of the element holding the block's first text, in the parsed page."""
+    start: Any = None
+    """That element."""
     is_content: bool = False
     labels: set[str] = field(default_factory=set)
     text_density: float = field(init=False, default=0.0)

@@ -78,10 +78,10 @@ def segment(root: etree._Element) -> TextDocument:
     # Whitespace is normalized once per block; as no word holds whitespace,
     # the words of the joined pieces are those of the pieces.
     parts: list[str] = []
-    # Where the block's first text lies (None while it has none), the words of
-    # the links it closed so far, and where the open link's text starts in
-    # ``parts`` (-1 outside links).
-    block_path = None
+    # Where the block's first text lies (None while it has none) and the element
+    # holding it, the words of the links it closed so far, and where the open
+    # link's text starts in ``parts`` (-1 outside links).
+    block_path = block_start = None
     words_in_links = 0
     link_start = -1
     link_depth = 0
@@ -97,6 +97,7 @@ def segment(root: etree._Element) -> TextDocument:
         block = _measure("".join(parts), words_in_links, len(blocks))
         if block is not None:
             block.xpath = block_path
+            block.start = block_start
             blocks.append(block)
         block_path = None
         parts.clear()
@@ -134,6 +135,7 @@ def segment(root: etree._Element) -> TextDocument:
                     parts.append(text)
                 elif not text.isspace():
                     block_path = path
+                    block_start = open_elements[-1][0] if open_elements else element.getparent()
                     parts.append(text)
         if node is None:
             break
@@ -167,6 +169,7 @@ def segment(root: etree._Element) -> TextDocument:
                     parts.append(text)
                 elif not text.isspace():
                     block_path = f"{path}/{tag}[{count}]"
+                    block_start = node
                     parts.append(text)
             children = len(node)
         open_elements.append((node, action, counts, path, left))

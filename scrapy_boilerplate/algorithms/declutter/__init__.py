@@ -44,4 +44,6 @@ def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
             score=verdict.score,
             tag=decider.tag if isinstance(decider.tag, str) else "",
         ))
-    return Extraction(blocks, algorithm="declutter", html=serialize(document))
+    extraction = Extraction(blocks, algorithm="declutter", html=serialize(document))
+    extraction._keep_starts([segment.start for segment in segments])
+    return extraction

@@ -25,8 +25,10 @@ def prepare(options: JustextOptions) -> None:
 
 def run(root: etree._Element, options: JustextOptions) -> Extraction:
     """Segment the tree under ``root`` and classify its blocks."""
-    _, blocks, stoplist = classify(root, options)
-    return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
+    paragraphs, blocks, stoplist = classify(root, options)
+    extraction = Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
+    extraction._keep_starts([paragraph.element for paragraph in paragraphs])
+    return extraction
 
 
 def classify(root: etree._Element, options: JustextOptions, block_type: type[JustextBlock] = JustextBlock,

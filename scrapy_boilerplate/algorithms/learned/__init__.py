@@ -14,6 +14,7 @@ from lxml import etree
 from ...result import BAD, GOOD, Extraction
 from .. import justext
 from ..justext import JustextBlock, Stoplist
+from ..justext.segment import Paragraph
 from .blocks import LearnedBlock
 from .features import rows
 from .model import load
@@ -32,8 +33,14 @@ def featurize(root: etree._Element, options: LearnedOptions, block_type: type[Ju
               ) -> tuple[list[JustextBlock], list[list[float] | None], Stoplist | None]:
     """jusText's blocks of the tree under ``root`` (made as ``block_type``), their feature rows
     (``None`` where prefiltered) and the stoplist jusText used."""
+    _, blocks, feature_rows, stoplist = _classified(root, options, block_type)
+    return blocks, feature_rows, stoplist
+
+
+def _classified(root: etree._Element, options: LearnedOptions, block_type: type[JustextBlock],
+                ) -> tuple[list[Paragraph], list[JustextBlock], list[list[float] | None], Stoplist | None]:
     paragraphs, blocks, stoplist = justext.classify(root, options, block_type)
-    return blocks, rows(paragraphs, blocks), stoplist
+    return paragraphs, blocks, rows(paragraphs, blocks), stoplist
 
 
 def run(root: etree._Element, options: LearnedOptions) -> Extraction:
@@ -41,7 +48,7 @@ def run(root: etree._Element, options: LearnedOptions) -> Extraction:
     probability = load().probability
     threshold = options.threshold
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
-    blocks, feature_rows, stoplist = featurize(root, options, LearnedBlock)
+    paragraphs, blocks, feature_rows, stoplist = _classified(root, options, LearnedBlock)
     for block, row in zip(blocks, feature_rows):
         block.justext_label = block.label
         if row is None:
@@ -49,4 +56,6 @@ def run(root: etree._Element, options: LearnedOptions) -> Extraction:
         else:
             block.probability = probability(row)
             block.label = GOOD if block.probability >= threshold else BAD
-    return Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="learned")
+    extraction = Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="learned")
+    extraction._keep_starts([paragraph.element for paragraph in paragraphs])
+    return extraction
