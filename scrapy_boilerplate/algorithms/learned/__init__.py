@@ -4,7 +4,9 @@ jusText segments and classifies the page as it always does; :mod:`.features`
 describes each block (jusText's own measures and classes, its text, its place
 in the page, its ancestors' tags and class words, its containers' share of
 the text, its neighbours) and the shipped :mod:`.model` gives the probability
-that it is main text. ``benchmarks/train.py`` trains that model.
+that it is main text, in two stages: the second looks at the first's
+probabilities of the blocks around (:mod:`.smoothing`). ``benchmarks/train.py``
+trains that model.
 """
 
 from __future__ import annotations
@@ -41,9 +43,9 @@ def run(root: etree._Element, options: LearnedOptions) -> Extraction:
     model = load()
     threshold = options.threshold
     blocks, feature_rows, stoplist = featurize(root, options)
+    probabilities = model.probabilities([block.xpath for block in blocks], feature_rows)
     learned = []
-    for block, row in zip(blocks, feature_rows):
-        probability = 0.0 if row is None else model.probability(row)
+    for block, row, probability in zip(blocks, feature_rows, probabilities):
         learned.append(LearnedBlock(
             block.text, GOOD if probability >= threshold and row is not None else BAD, block.xpath,
             block.chars, block.words, block.link_density, block.cf_label, block.heading,
