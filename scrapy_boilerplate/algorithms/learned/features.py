@@ -292,6 +292,8 @@ _DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20
 _PROMPT = re.compile(r"subscri|newsletter|sign up|sign in|log in|cookie|advertis|read more|related|share|"
                      r"copyright|\u00a9|rights reserved|follow us|comment|click|download|privacy", re.IGNORECASE)
 _WORDS = re.compile(r"\w+")
+#: Every date alternative but "ago" needs a digit: most blocks skip the date pattern's search.
+_DIGIT = re.compile(r"\d")
 #: How many element levels up the repeated-structure counts look (0: the block's own element).
 REPEAT_LEVELS = (0, 1, 2)
 
@@ -321,7 +323,8 @@ def _context_features(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextB
             (i - first_good) / count, (i - last_good) / count,
             _log(repeats[text] - 1),
             math.log(block.chars / median) if block.chars else 0.0,
-            float(len(_DATE.findall(text))), float(len(_PROMPT.findall(text))),
+            float(len(_DATE.findall(text)) if "ago" in text or _DIGIT.search(text) else 0),
+            float(len(_PROMPT.findall(text))),
             *(like[level][i] for level in range(len(REPEAT_LEVELS))),
         ))
     return result
