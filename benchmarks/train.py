@@ -10,11 +10,18 @@ text), runs jusText once on each page and computes each block's features
   (a block of fewer than four words: good if it is a line of the main text,
   bad if it appears nowhere in it, left out otherwise); the snippets override.
 
-It then cross-validates with folds grouped by site (the URL's host, both
-corpora together), chooses the probability threshold on the out-of-fold
-predictions, prints the devset snippet F1 and the trainset shingle F1 (overall
-and per page type of 30 pages or more) beside trafilatura's on the same pages,
-trains on everything and writes the model and the test sample of predictions.
+The model has two stages: the first scores each block's features, the second
+(``smoothing``) the first stage's probabilities of the block, its neighbours
+and its containers, and is trained on out-of-fold first-stage probabilities.
+The trainer cross-validates both with folds grouped by site (the URL's host,
+both corpora together); each fold's second stage learns from first-stage
+probabilities out of an inner cross-validation on the fold's training pages
+(nested: no probability it sees comes from a model that saw the page). It
+chooses the probability threshold on the out-of-fold predictions, and
+scores each fold also at the threshold chosen on the other folds alone,
+prints the devset snippet F1 and the trainset shingle F1 (overall and per page
+type of 30 pages or more) beside trafilatura's on the same pages, trains on
+everything and writes the model and the test sample of predictions.
 
     python benchmarks/train.py [--limit N] [--folds 5] [--no-write] [--dump-worst N]
 """
@@ -27,6 +34,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -40,21 +48,30 @@ import numpy  # noqa: E402
 from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
-from scrapy_boilerplate.algorithms.learned import features, model  # noqa: E402
+from scrapy_boilerplate.algorithms.learned import features, model, smoothing  # noqa: E402
 from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD  # noqa: E402
 from scrapy_boilerplate.document import parse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL_PATH = ROOT / "scrapy_boilerplate" / "algorithms" / "learned" / model.MODEL_FILE
 SAMPLE_PATH = ROOT / "tests" / "data" / "learned_predictions.json"
-#: LightGBM's settings: small trees, so that the pure-Python evaluator stays fast and the file small.
+#: LightGBM's settings: small trees, so that the pure-Python evaluator stays fast and the file small
+#: (31 leaves, both stages cross-validated: devset snippet F1 0.932, trainset shingle F1 0.805, but
+#: a 227 KB file that takes 68 ms to load and compile, over the 50 ms allowed; 200 trees at a rate
+#: of 0.06 gained nothing).
 PARAMETERS = dict(objective="binary", n_estimators=150, num_leaves=15, learning_rate=0.08,
                   min_child_samples=20, subsample=0.8, subsample_freq=1, colsample_bytree=0.5,
                   reg_lambda=1.0, random_state=15, deterministic=True, force_row_wise=True,
                   num_threads=2, verbose=-1)
+#: The second stage's: few small trees over its few features (nested cross-validation, 15-leaf
+#: first stage: devset snippet F1 0.927 -> 0.928, trainset shingle F1 0.799 -> 0.807).
+SMOOTHING_PARAMETERS = dict(PARAMETERS, n_estimators=60, num_leaves=7, learning_rate=0.1, min_child_samples=40,
+                            colsample_bytree=1.0)
 #: The devset labels only its snippets' blocks, a few per page, the trainset every block it can:
 #: weighted this much more, the devset's blocks weigh about as much as the trainset's
-#: (cross-validated: devset snippet F1 0.913 -> 0.922, trainset shingle F1 0.799 -> 0.800).
+#: (cross-validated: devset snippet F1 0.913 -> 0.922, trainset shingle F1 0.799 -> 0.800; with both
+#: stages, 10 gave 0.930 and 0.806 against 5's 0.928 and 0.807, the same mean; trained on the devset
+#: alone, 0.931 on it).
 DEVSET_WEIGHT = 5.0
 #: A block of the trainset is good when this share of its shingles is in the main text.
 SHINGLE_SHARE = 0.5
@@ -70,6 +87,7 @@ class Sample:
     page: devset.Page | trainset.Page
     site: str
     texts: list[str]
+    xpaths: list[str]
     rows: list[list[float] | None]
     labels: list[int | None]
     reference: Counter = field(default_factory=Counter)
@@ -132,22 +150,27 @@ def load_samples(limit: int | None) -> list[Sample]:
             root = parse(page.text)
             blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
             texts = [devset.collapse(block.text) for block in blocks]
+            xpaths = [block.xpath for block in blocks]
             if corpus == "devset":
-                sample = Sample(corpus, page, site(page.url), texts, rows, devset_labels(page, texts))
+                sample = Sample(corpus, page, site(page.url), texts, xpaths, rows, devset_labels(page, texts))
             else:
                 reference = trainset.shingles(page.main_content)
-                sample = Sample(corpus, page, site(page.url), texts, rows,
+                sample = Sample(corpus, page, site(page.url), texts, xpaths, rows,
                                 trainset_labels(page, texts, reference), reference)
             samples.append(sample)
     return samples
 
 
-def matrix(samples: list[Sample]) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
-    """The labelled blocks' rows, labels and weights."""
+Rows = list[list[float] | None]
+
+
+def matrix(samples: list[Sample], rows: list[Rows] | None = None
+           ) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+    """The labelled blocks' rows (the first stage's unless ``rows`` gives each sample's), labels and weights."""
     xs, ys, weights = [], [], []
-    for sample in samples:
+    for sample, sample_rows in zip(samples, rows or [sample.rows for sample in samples]):
         weight = DEVSET_WEIGHT if sample.corpus == "devset" else 1.0
-        for row, label in zip(sample.rows, sample.labels):
+        for row, label in zip(sample_rows, sample.labels):
             if row is not None and label is not None:
                 xs.append(row)
                 ys.append(label)
@@ -155,17 +178,25 @@ def matrix(samples: list[Sample]) -> tuple[numpy.ndarray, numpy.ndarray, numpy.n
     return numpy.array(xs, dtype=numpy.float64), numpy.array(ys), numpy.array(weights)
 
 
-def fit(samples: list[Sample]) -> lightgbm.LGBMClassifier:
-    x, y, weights = matrix(samples)
-    return lightgbm.LGBMClassifier(**PARAMETERS).fit(x, y, sample_weight=weights)
+def fit(samples: list[Sample], rows: list[Rows] | None = None, parameters: dict = PARAMETERS
+        ) -> lightgbm.LGBMClassifier:
+    x, y, weights = matrix(samples, rows)
+    return lightgbm.LGBMClassifier(**parameters).fit(x, y, sample_weight=weights)
 
 
-def predict(booster: lightgbm.LGBMClassifier, samples: list[Sample]) -> list[list[float]]:
+def predict(booster: lightgbm.LGBMClassifier, samples: list[Sample], rows: list[Rows] | None = None
+            ) -> list[list[float]]:
     """Each block's probability of being main text (0 where prefiltered), in one call for all samples."""
-    scored = [row for sample in samples for row in sample.rows if row is not None]
+    rows = rows or [sample.rows for sample in samples]
+    scored = [row for sample_rows in rows for row in sample_rows if row is not None]
     probabilities = iter(booster.predict_proba(numpy.array(scored, dtype=numpy.float64))[:, 1].tolist()
                          if scored else [])
-    return [[0.0 if row is None else next(probabilities) for row in sample.rows] for sample in samples]
+    return [[0.0 if row is None else next(probabilities) for row in sample_rows] for sample_rows in rows]
+
+
+def smoothing_rows(sample: Sample, first: list[float]) -> Rows:
+    """The second stage's rows of a sample, from first-stage probabilities of its blocks."""
+    return smoothing.rows(sample.xpaths, sample.rows, first)
 
 
 def extracted(sample: Sample, probabilities: list[float], threshold: float) -> str:
@@ -198,23 +229,77 @@ class Figures:
                 per_page[sample.page.key] = 1 - page_score.f1
         return cls(snippets, shingles, dict(by_type), per_page)
 
+    @classmethod
+    def sum(cls, parts: Iterable[Figures]) -> Figures:
+        snippets, shingles, by_type, per_page = devset.Score(), trainset.ShingleScore(), defaultdict(
+            trainset.ShingleScore), {}
+        for part in parts:
+            for name in ("tp", "fp", "fn", "tn"):
+                setattr(snippets, name, getattr(snippets, name) + getattr(part.snippets, name))
+            for total, score in [(shingles, part.shingles), *((by_type[t], s) for t, s in part.by_type.items())]:
+                total.precisions += score.precisions
+                total.recalls += score.recalls
+            per_page.update(part.per_page)
+        return cls(snippets, shingles, dict(by_type), per_page)
+
     @property
     def objective(self) -> float:
         return (self.snippets.f1 + self.shingles.f1) / 2
 
 
-def cross_validate(samples: list[Sample], folds: int) -> list[list[float]]:
-    """Out-of-fold probabilities of every block, folds grouped by site."""
-    out_of_fold: list[list[float]] = [[] for _ in samples]
+def fold_of(samples: list[Sample], folds: int) -> list[int]:
+    """Each sample's fold, grouped by site."""
+    result = [0] * len(samples)
     groups = [sample.site for sample in samples]
-    for fold, (train, test) in enumerate(GroupKFold(n_splits=folds).split(samples, groups=groups)):
+    for fold, (_, test) in enumerate(GroupKFold(n_splits=folds).split(samples, groups=groups)):
+        for i in test:
+            result[i] = fold
+    return result
+
+
+def first_stage_out_of_fold(samples: list[Sample], fold: list[int], chosen: list[int]) -> dict[int, list[float]]:
+    """The first stage's probabilities of the samples ``chosen``, each from a model trained on
+    the chosen samples of the other folds."""
+    result = {}
+    for test_fold in sorted({fold[i] for i in chosen}):
+        train = [samples[i] for i in chosen if fold[i] != test_fold]
+        test = [i for i in chosen if fold[i] == test_fold]
+        for i, probabilities in zip(test, predict(fit(train), [samples[i] for i in test])):
+            result[i] = probabilities
+    return result
+
+
+def cross_validate(samples: list[Sample], fold: list[int]) -> tuple[list[list[float]], list[list[float]]]:
+    """Out-of-fold probabilities of every block, by the first stage and by both, nested as the module says."""
+    first: list[list[float]] = [[] for _ in samples]
+    second: list[list[float]] = [[] for _ in samples]
+    folds = max(fold) + 1
+    for test_fold in range(folds):
         started = time.perf_counter()
+        train = [i for i in range(len(samples)) if fold[i] != test_fold]
+        test = [i for i in range(len(samples)) if fold[i] == test_fold]
+        inner = first_stage_out_of_fold(samples, fold, train)
         booster = fit([samples[i] for i in train])
         for i, probabilities in zip(test, predict(booster, [samples[i] for i in test])):
-            out_of_fold[i] = probabilities
-        print(f"  fold {fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages, "
+            first[i] = probabilities
+        smoother = fit([samples[i] for i in train], [smoothing_rows(samples[i], inner[i]) for i in train],
+                       SMOOTHING_PARAMETERS)
+        test_rows = [smoothing_rows(samples[i], first[i]) for i in test]
+        for i, probabilities in zip(test, predict(smoother, [samples[i] for i in test], test_rows)):
+            second[i] = probabilities
+        print(f"  fold {test_fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages, "
               f"{time.perf_counter() - started:.0f} s", flush=True)
-    return out_of_fold
+    return first, second
+
+
+def figures_by_threshold(samples: list[Sample], out_of_fold: list[list[float]]) -> list[dict[float, Figures]]:
+    """Each sample's figures alone at each threshold, to be summed over any set of samples."""
+    return [{threshold: Figures.of([sample], [extracted(sample, probabilities, threshold)])
+             for threshold in THRESHOLDS} for sample, probabilities in zip(samples, out_of_fold)]
+
+
+def best_threshold(per_sample: list[dict[float, Figures]], chosen: list[int]) -> float:
+    return max(THRESHOLDS, key=lambda t: Figures.sum(per_sample[i][t] for i in chosen).objective)
 
 
 def trafilatura_texts(samples: list[Sample]) -> tuple[list[str], float]:
@@ -234,11 +319,16 @@ def trafilatura_texts(samples: list[Sample]) -> tuple[list[str], float]:
 
 def report(name: str, figures: Figures) -> None:
     s, t = figures.snippets, figures.shingles
-    print(f"{name:<34} {s.f1:6.3f} ({s.precision:.3f} {s.recall:.3f})   {t.f1:6.3f} ({t.precision:.3f} {t.recall:.3f})")
+    print(f"{name:<40} {s.f1:6.3f} ({s.precision:.3f} {s.recall:.3f})   {t.f1:6.3f} ({t.precision:.3f} {t.recall:.3f})")
 
 
-def export(booster: lightgbm.LGBMClassifier, threshold: float, feature_count: int) -> dict:
-    """The trained trees in ``model.json``'s format."""
+def export(booster: lightgbm.LGBMClassifier, smoother: lightgbm.LGBMClassifier, threshold: float) -> dict:
+    """The trained trees of both stages in ``model.json``'s format."""
+    return {"format": model.FORMAT, "threshold": threshold, **_stage(booster, features.names()),
+            "smoothing": _stage(smoother, smoothing.names())}
+
+
+def _stage(booster: lightgbm.LGBMClassifier, names: list[str]) -> dict:
     def node(tree: dict) -> object:
         if "leaf_value" in tree:
             return tree["leaf_value"]
@@ -246,8 +336,8 @@ def export(booster: lightgbm.LGBMClassifier, threshold: float, feature_count: in
         return [tree["split_feature"], tree["threshold"], node(tree["left_child"]), node(tree["right_child"])]
 
     dump = booster.booster_.dump_model()
-    return {"format": 1, "features": feature_count, "threshold": threshold,
-            "names": features.names(), "trees": [node(tree["tree_structure"]) for tree in dump["tree_info"]]}
+    assert dump["max_feature_idx"] + 1 == len(names)
+    return {"features": len(names), "names": names, "trees": [node(tree["tree_structure"]) for tree in dump["tree_info"]]}
 
 
 def main() -> None:
@@ -267,24 +357,36 @@ def main() -> None:
           f"{len(y)} labelled ({int(y.sum())} good), {x.shape[1]} features "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
 
-    print(f"cross-validation, {args.folds} folds grouped by site:")
-    out_of_fold = cross_validate(samples, args.folds)
-    by_threshold = {threshold: Figures.of(samples, [extracted(s, p, threshold) for s, p in zip(samples, out_of_fold)])
-                    for threshold in THRESHOLDS}
-    threshold = max(THRESHOLDS, key=lambda t: by_threshold[t].objective)
+    print(f"cross-validation, {args.folds} folds grouped by site, nested for the second stage:")
+    fold = fold_of(samples, args.folds)
+    first_out_of_fold, out_of_fold = cross_validate(samples, fold)
+    per_sample = figures_by_threshold(samples, out_of_fold)
+    everyone = range(len(samples))
+    by_threshold = {t: Figures.sum(per_sample[i][t] for i in everyone) for t in THRESHOLDS}
+    threshold = best_threshold(per_sample, everyone)
     ours = by_threshold[threshold]
     print("threshold  devset F1  trainset F1")
     for t in THRESHOLDS[::2]:
         print(f"  {t:5.3f}    {by_threshold[t].snippets.f1:.3f}      {by_threshold[t].shingles.f1:.3f}")
     print(f"chosen threshold (best mean of the two F1 out of fold): {threshold}"
           + ("" if threshold == DEFAULT_THRESHOLD else f"; set DEFAULT_THRESHOLD (now {DEFAULT_THRESHOLD}) to it"))
+    # The same figures with each fold scored at the threshold the other folds chose: what choosing
+    # the threshold on the scored predictions adds.
+    own = {f: best_threshold(per_sample, [i for i in everyone if fold[i] != f]) for f in set(fold)}
+    blind = Figures.sum(per_sample[i][own[fold[i]]] for i in everyone)
+    first_stage = {t: Figures.of(samples, [extracted(s, p, t) for s, p in zip(samples, first_out_of_fold)])
+                   for t in THRESHOLDS}
+    first_only = first_stage[max(THRESHOLDS, key=lambda t: first_stage[t].objective)]
 
     theirs_texts, theirs_ms = trafilatura_texts(samples)
     theirs = Figures.of(samples, theirs_texts)
-    print(f"\n{'':<34} {'devset snippet F1 (P R)':<26} trainset shingle F1 (P R)")
+    print(f"\n{'':<40} {'devset snippet F1 (P R)':<26} trainset shingle F1 (P R)")
     report("learned, cross-validated by site", ours)
+    report("  threshold of the other folds", blind)
+    report("  first stage only", first_only)
     report("trafilatura 2.3 extract", theirs)
-    print(f"  (trafilatura {theirs_ms:.1f} ms/page median)")
+    print(f"  (thresholds the other folds chose: {', '.join(str(own[f]) for f in sorted(own))}; "
+          f"trafilatura {theirs_ms:.1f} ms/page median)")
     print(f"\ntrainset shingle F1 per page type ({MIN_TYPE_PAGES}+ pages)")
     print(f"{'type':<16} {'pages':>5} {'learned':>8} {'trafilatura':>12} {'diff':>7}")
     for page_type, score in sorted(ours.by_type.items(), key=lambda item: -len(item[1].recalls)):
@@ -299,22 +401,34 @@ def main() -> None:
     if args.no_write:
         return
     booster = fit(samples)
-    data = export(booster, threshold, x.shape[1])
+    # The second stage learns from first-stage probabilities out of fold, as it gets them in the cross-validation.
+    smoother = fit(samples, [smoothing_rows(s, p) for s, p in zip(samples, first_out_of_fold)], SMOOTHING_PARAMETERS)
+    data = export(booster, smoother, threshold)
     MODEL_PATH.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
-          f"{len(data['trees'])} trees), trained on all {len(y)} labelled blocks")
-    write_sample(booster, samples)
+          f"{len(data['trees'])} + {len(data['smoothing']['trees'])} trees), trained on all {len(y)} labelled blocks")
+    write_sample(booster, smoother, samples)
 
 
-def write_sample(booster: lightgbm.LGBMClassifier, samples: list[Sample]) -> None:
-    """Rows and LightGBM's probabilities of 40 scored blocks spread over the pages, for the evaluator's test."""
-    rows = [row for sample in samples for row in sample.rows if row is not None]
-    rows = rows[::len(rows) // 40][:40]
-    probabilities = booster.predict_proba(numpy.array(rows, dtype=numpy.float64))[:, 1]
+def write_sample(booster: lightgbm.LGBMClassifier, smoother: lightgbm.LGBMClassifier, samples: list[Sample]) -> None:
+    """For the evaluator's test, LightGBM's probabilities: of 40 scored blocks spread over the pages
+    by each stage alone, and of every block of one page by both stages."""
+    pages = samples[::len(samples) // 20][:20]
+    first = predict(booster, pages)
+    second_rows = [smoothing_rows(sample, probabilities) for sample, probabilities in zip(pages, first)]
+    second = predict(smoother, pages, second_rows)
+    data = {}
+    for name, sample_rows, probabilities in (("first", [s.rows for s in pages], first), ("second", second_rows, second)):
+        scored = [(row, p) for rows, ps in zip(sample_rows, probabilities) for row, p in zip(rows, ps) if row is not None]
+        scored = scored[::max(1, len(scored) // 40)][:40]
+        data[name] = {"rows": [row for row, _ in scored], "probabilities": [p for _, p in scored]}
+    page = min((i for i, s in enumerate(pages) if sum(row is not None for row in s.rows) >= 10),
+               key=lambda i: len(pages[i].rows))
+    data["page"] = {"xpaths": pages[page].xpaths, "rows": pages[page].rows, "probabilities": second[page]}
     SAMPLE_PATH.parent.mkdir(exist_ok=True)
-    SAMPLE_PATH.write_text(json.dumps({"rows": rows, "probabilities": probabilities.tolist()},
-                                      separators=(",", ":")), encoding="utf-8")
-    print(f"wrote {SAMPLE_PATH.relative_to(ROOT)} ({len(rows)} blocks with LightGBM's probabilities)")
+    SAMPLE_PATH.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    print(f"wrote {SAMPLE_PATH.relative_to(ROOT)} (40 blocks per stage and a page of {len(pages[page].rows)} "
+          f"blocks with LightGBM's probabilities)")
 
 
 def dump_worst(samples: list[Sample], out_of_fold: list[list[float]], threshold: float, ours: Figures,

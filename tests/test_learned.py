@@ -11,7 +11,7 @@ import pytest
 
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
-from scrapy_boilerplate.algorithms.learned import features, model
+from scrapy_boilerplate.algorithms.learned import features, model, smoothing
 from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD
 from scrapy_boilerplate.document import parse
 
@@ -36,13 +36,22 @@ def row_of(html: str, text: str) -> dict[str, float]:
 # --- the shipped model
 
 
-def test_shipped_evaluator_gives_exactly_the_trainers_probabilities():
+def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_in_each_stage():
     sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
     shipped = model.load()
-    assert len(sample["rows"]) >= 20
-    for row, probability in zip(sample["rows"], sample["probabilities"], strict=True):
-        assert len(row) == shipped.features == len(features.names())
-        assert shipped.probability(row) == probability
+    for stage, names in ((shipped.first, features.names()), (shipped.second, smoothing.names())):
+        part = sample["first" if stage is shipped.first else "second"]
+        assert len(part["rows"]) >= 20
+        for row, probability in zip(part["rows"], part["probabilities"], strict=True):
+            assert len(row) == stage.features == len(names)
+            assert stage.probability(row) == probability
+
+
+def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
+    # Both stages, the second on the first's probabilities of the page's blocks, as at run time.
+    page = json.loads(SAMPLE.read_text(encoding="utf-8"))["page"]
+    assert sum(row is not None for row in page["rows"]) >= 10
+    assert model.load().probabilities(page["xpaths"], page["rows"]) == page["probabilities"]
 
 
 def test_default_threshold_is_the_one_the_model_was_trained_with():
@@ -55,10 +64,10 @@ def test_model_is_loaded_once():
 
 def test_trees_are_evaluated_as_lightgbm_splits_them():
     # A split is [feature, threshold, left, right]; left when the feature is at most the threshold.
-    tiny = model.from_dict({"features": 2, "threshold": 0.5, "trees": [
+    tiny = model.trees([
         [0, 0.5, 1.0, [1, 2.0, -1.0, 3.0]],
         0.25,
-    ]})
+    ], features=2)
     assert tiny.score([0.5, 9.0]) == 1.25
     assert tiny.score([0.6, 2.0]) == -0.75
     assert tiny.score([0.6, 2.5]) == 3.25
@@ -219,3 +228,51 @@ def test_invalid_and_unknown_options():
 def test_empty_pages():
     assert extract("", algorithm="learned").blocks == []
     assert extract("<html><body></body></html>", algorithm="learned").text == ""
+
+
+# --- a block among the others of its page
+
+
+def test_headline_words_in_the_title_dates_and_prompts_are_counted():
+    html = (f"<html><head><title>River levels rise in the old town - Example News</title></head><body>"
+            f"<h1>River levels rise in the old town</h1><p>Published 12 March 2024, 10:30</p><p>{LONG}</p>"
+            f"<p>Subscribe to our newsletter for more.</p></body></html>")
+    headline = row_of(html, "River levels")
+    assert headline["title_word_share"] == 1.0
+    assert row_of(html, "The river")["title_word_share"] < 0.3
+    assert row_of(html, "Published")["dates"] >= 2 and row_of(html, "The river")["dates"] == 0
+    assert row_of(html, "Subscribe")["prompt_words"] == 2
+
+
+def test_distance_to_jusTexts_good_blocks_and_repeats():
+    teaser = '<div class="card"><span>A teaser of some words</span></div>'
+    html = (f"<html><body><div>{teaser * 4}</div><div><p>{LONG} {LONG}</p><p>{LONG} Again.</p></div>"
+            f"<p>Share this page with your friends</p></body></html>")
+    cards = [row for text, row in rows_of(html) if text.startswith("A teaser")]
+    assert len(cards) == 4
+    assert all(card["text_repeats"] == math.log1p(3) for card in cards)
+    assert all(card["like_elements_up0"] == math.log1p(3) for card in cards)  # the four div.card
+    assert cards[0]["blocks_until_good"] > 0 and cards[0]["blocks_since_good"] == -1.0
+    assert cards[0]["after_first_good"] < 0
+    paragraph = row_of(html, "The river")
+    assert paragraph["like_elements_up0"] == math.log1p(1) and paragraph["after_first_good"] == 0.0
+    assert row_of(html, "Share this")["after_last_good"] > 0
+
+
+def test_second_stage_rows_see_neighbours_windows_and_containers():
+    xpaths = ["/html[1]/body[1]/div[1]/p[1]", "/html[1]/body[1]/div[1]/p[2]", "/html[1]/body[1]/div[2]/p[1]"]
+    first_rows = [[1.0, 0.0, 0.1, 0.0, 0.0, 1.0], None, [2.0, 0.0, 0.2, 0.0, 0.0, 0.0]]
+    rows = smoothing.rows(xpaths, first_rows, [0.8, 0.0, 0.4])
+    assert rows[1] is None
+    first = dict(zip(smoothing.names(), rows[0]))
+    assert (first["probability"], first["chars"], first["link_density"], first["justext_good"]) == (0.8, 1.0, 0.1, 1.0)
+    assert (first["-1_probability"], first["+1_probability"], first["+2_probability"]) == (-1.0, 0.0, 0.4)
+    assert first["window3_mean"] == pytest.approx(0.2) and first["window3_max"] == 0.4
+    assert first["up1_mean"] == 0.4 and first["up1_blocks"] == math.log1p(2)
+    assert first["up2_mean"] == pytest.approx(0.4) and first["up2_blocks"] == math.log1p(3)
+    assert len(rows[2]) == len(smoothing.names())
+
+
+def test_a_model_file_of_another_format_is_refused():
+    with pytest.raises(ValueError, match="format"):
+        model.from_dict({"format": 1, "features": 1, "threshold": 0.5, "trees": []})

@@ -4,7 +4,9 @@ jusText segments and classifies the page as it always does; :mod:`.features`
 describes each block (jusText's own measures and classes, its text, its place
 in the page, its ancestors' tags and class words, its containers' share of
 the text, its neighbours) and the shipped :mod:`.model` gives the probability
-that it is main text. ``benchmarks/train.py`` trains that model.
+that it is main text, in two stages: the second looks at the first's
+probabilities of the blocks around (:mod:`.smoothing`). ``benchmarks/train.py``
+trains that model.
 """
 
 from __future__ import annotations
@@ -45,17 +47,17 @@ def _classified(root: etree._Element, options: LearnedOptions, block_type: type[
 
 def run(root: etree._Element, options: LearnedOptions) -> Extraction:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
-    probability = load().probability
     threshold = options.threshold
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
     paragraphs, blocks, feature_rows, stoplist = _classified(root, options, LearnedBlock)
-    for block, row in zip(blocks, feature_rows):
+    probabilities = load().probabilities([block.xpath for block in blocks], feature_rows)
+    for block, row, probability in zip(blocks, feature_rows, probabilities):
         block.justext_label = block.label
         if row is None:
             block.label = BAD
         else:
-            block.probability = probability(row)
-            block.label = GOOD if block.probability >= threshold else BAD
+            block.probability = probability
+            block.label = GOOD if probability >= threshold else BAD
     extraction = Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="learned")
     extraction._keep_starts([paragraph.element for paragraph in paragraphs])
     return extraction

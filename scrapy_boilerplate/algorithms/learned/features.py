@@ -317,6 +317,7 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1))
     page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
+    context = _context_features(paragraphs, blocks, good_labels, title)
 
     result: list[list[float] | None] = []
     for i, (block, record) in enumerate(zip(blocks, records)):
@@ -336,7 +337,91 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         for width in (3, 10):
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
+        row += context[i]
         result.append(row)
+    return result
+
+
+# --- A block among the others of its page: what tells headlines, captions, bylines, teasers and
+# prompts beside the main text from it.
+
+#: A date or a time: bylines and teasers carry them, paragraphs seldom.
+_DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b|\b(?:jan|feb|mar|apr|may|jun|jul|"
+                   r"aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b", re.IGNORECASE)
+#: Words that prompts and furniture say in their text (English, the language of most pages).
+_PROMPT = re.compile(r"subscri|newsletter|sign up|sign in|log in|cookie|advertis|read more|related|share|"
+                     r"copyright|\u00a9|rights reserved|follow us|comment|click|download|privacy", re.IGNORECASE)
+_WORDS = re.compile(r"\w+")
+#: Every date alternative but "ago" needs a digit: most blocks skip the date pattern's search.
+_DIGIT = re.compile(r"\d")
+#: How many element levels up the repeated-structure counts look (0: the block's own element).
+REPEAT_LEVELS = (0, 1, 2)
+
+
+def _context_features(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock],
+                      good_labels: Sequence[float], title: str) -> list[tuple[float, ...]]:
+    """Per block: its words' share in the title, its distance to jusText's good blocks, how often
+    its text repeats on the page, its length against the page's median, dates and prompt words
+    in its text, and how many like elements (same parent, tag and class) repeat around it."""
+    count = len(blocks)
+    good = [i for i, label in enumerate(good_labels) if label]
+    first_good, last_good = (good[0], good[-1]) if good else (count, -1)
+    previous_good = _nearest_good(good_labels, range(count))
+    next_good = _nearest_good(good_labels, range(count - 1, -1, -1))
+    title_words = set(_WORDS.findall(title))
+    texts = [block.text.lower() for block in blocks]
+    repeats = _counts(texts)
+    median = sorted(block.chars for block in blocks)[count // 2] or 1
+    like = _like_elements([paragraph.element for paragraph in paragraphs])
+    result = []
+    for i, (block, text) in enumerate(zip(blocks, texts)):
+        words = _WORDS.findall(text)
+        result.append((
+            sum(word in title_words for word in words) / (len(words) or 1),
+            _log(i - previous_good[i]) if previous_good[i] >= 0 else -1.0,
+            _log(next_good[i] - i) if next_good[i] >= 0 else -1.0,
+            (i - first_good) / count, (i - last_good) / count,
+            _log(repeats[text] - 1),
+            math.log(block.chars / median) if block.chars else 0.0,
+            float(len(_DATE.findall(text)) if "ago" in text or _DIGIT.search(text) else 0),
+            float(len(_PROMPT.findall(text))),
+            *(like[level][i] for level in range(len(REPEAT_LEVELS))),
+        ))
+    return result
+
+
+def _nearest_good(good_labels: Sequence[float], order: range) -> list[int]:
+    """For each block in ``order``, the index of the last good block met up to it (-1 if none)."""
+    nearest, last = [0] * len(good_labels), -1
+    for i in order:
+        nearest[i] = last
+        if good_labels[i]:
+            last = i
+    return nearest
+
+
+def _counts(keys: Sequence[object]) -> dict[object, int]:
+    counts: dict[object, int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _like_elements(elements: Sequence[etree._Element]) -> list[list[float]]:
+    """Per level of ``REPEAT_LEVELS`` and block: the log of how many distinct elements of the
+    blocks, that many levels up, share that element's parent, tag and class (cards, teasers,
+    list items repeat; an article's container does not)."""
+    result = []
+    for level in REPEAT_LEVELS:
+        keys, seen = [], {}
+        for element in elements:
+            for _ in range(level):
+                element = element.getparent() if element.getparent() is not None else element
+            if element not in seen:
+                seen[element] = (element.getparent(), element.tag, element.get("class"))
+            keys.append(seen[element])
+        counts = _counts(seen.values())
+        result.append([_log(counts[key] - 1) for key in keys])
     return result
 
 
@@ -364,4 +449,7 @@ def names() -> list[str]:
     for offset in NEIGHBOURS:
         result += [f"{offset:+d}_{name}" for name in basics[:_NEIGHBOUR_BASICS]]
     result += ["window3_good", "window10_good"]
+    result += ["title_word_share", "blocks_since_good", "blocks_until_good", "after_first_good", "after_last_good",
+               "text_repeats", "chars_to_median", "dates", "prompt_words"]
+    result += [f"like_elements_up{level}" for level in REPEAT_LEVELS]
     return result
