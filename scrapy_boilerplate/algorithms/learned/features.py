@@ -17,6 +17,7 @@ import itertools
 import math
 import operator
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from lxml import etree
@@ -317,7 +318,8 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1))
     page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
-    context = _context_features(paragraphs, blocks, good_labels, title)
+    context = _context_features(paragraphs, blocks, good_labels, title,
+                                [row[_PREFILTERED_BASIC] for row in basics])
 
     result: list[list[float] | None] = []
     for i, (block, record) in enumerate(zip(blocks, records)):
@@ -343,14 +345,15 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
 
 
 # --- A block among the others of its page: what tells headlines, captions, bylines, teasers and
-# prompts beside the main text from it.
+# prompts beside the main text from it. The patterns read lowercased text: case-blind, they
+# cost several times as much.
 
 #: A date or a time: bylines and teasers carry them, paragraphs seldom.
 _DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b|\b(?:jan|feb|mar|apr|may|jun|jul|"
-                   r"aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b", re.IGNORECASE)
+                   r"aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b")
 #: Words that prompts and furniture say in their text (English, the language of most pages).
 _PROMPT = re.compile(r"subscri|newsletter|sign up|sign in|log in|cookie|advertis|read more|related|share|"
-                     r"copyright|\u00a9|rights reserved|follow us|comment|click|download|privacy", re.IGNORECASE)
+                     r"copyright|\u00a9|rights reserved|follow us|comment|click|download|privacy")
 _WORDS = re.compile(r"\w+")
 #: Every date alternative but "ago" needs a digit: most blocks skip the date pattern's search.
 _DIGIT = re.compile(r"\d")
@@ -359,10 +362,12 @@ REPEAT_LEVELS = (0, 1, 2)
 
 
 def _context_features(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock],
-                      good_labels: Sequence[float], title: str) -> list[tuple[float, ...]]:
-    """Per block: its words' share in the title, its distance to jusText's good blocks, how often
-    its text repeats on the page, its length against the page's median, dates and prompt words
-    in its text, and how many like elements (same parent, tag and class) repeat around it."""
+                      good_labels: Sequence[float], title: str, skipped: Sequence[float],
+                      ) -> list[tuple[float, ...] | None]:
+    """Per block not ``skipped`` (``None`` for the others): its words' share in the title, its
+    distance to jusText's good blocks, how often its text repeats on the page, its length against
+    the page's median, dates and prompt words in its text, and how many like elements (same
+    parent, tag and class) repeat around it."""
     count = len(blocks)
     good = [i for i, label in enumerate(good_labels) if label]
     first_good, last_good = (good[0], good[-1]) if good else (count, -1)
@@ -370,14 +375,17 @@ def _context_features(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextB
     next_good = _nearest_good(good_labels, range(count - 1, -1, -1))
     title_words = set(_WORDS.findall(title))
     texts = [block.text.lower() for block in blocks]
-    repeats = _counts(texts)
+    repeats = Counter(texts)
     median = sorted(block.chars for block in blocks)[count // 2] or 1
     like = _like_elements([paragraph.element for paragraph in paragraphs])
-    result = []
+    result: list[tuple[float, ...] | None] = []
     for i, (block, text) in enumerate(zip(blocks, texts)):
-        words = _WORDS.findall(text)
+        if skipped[i]:  # prefiltered: no row, and half the blocks
+            result.append(None)
+            continue
+        words = _WORDS.findall(text) if title_words else ()
         result.append((
-            sum(word in title_words for word in words) / (len(words) or 1),
+            sum(map(title_words.__contains__, words)) / (len(words) or 1),
             _log(i - previous_good[i]) if previous_good[i] >= 0 else -1.0,
             _log(next_good[i] - i) if next_good[i] >= 0 else -1.0,
             (i - first_good) / count, (i - last_good) / count,
@@ -400,13 +408,6 @@ def _nearest_good(good_labels: Sequence[float], order: range) -> list[int]:
     return nearest
 
 
-def _counts(keys: Sequence[object]) -> dict[object, int]:
-    counts: dict[object, int] = {}
-    for key in keys:
-        counts[key] = counts.get(key, 0) + 1
-    return counts
-
-
 def _like_elements(elements: Sequence[etree._Element]) -> list[list[float]]:
     """Per level of ``REPEAT_LEVELS`` and block: the log of how many distinct elements of the
     blocks, that many levels up, share that element's parent, tag and class (cards, teasers,
@@ -420,7 +421,7 @@ def _like_elements(elements: Sequence[etree._Element]) -> list[list[float]]:
             if element not in seen:
                 seen[element] = (element.getparent(), element.tag, element.get("class"))
             keys.append(seen[element])
-        counts = _counts(seen.values())
+        counts = Counter(seen.values())
         result.append([_log(counts[key] - 1) for key in keys])
     return result
 
