@@ -53,7 +53,7 @@ from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD  # n
 from scrapy_boilerplate.document import parse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-MODEL_PATH = ROOT / "scrapy_boilerplate" / "algorithms" / "learned" / model.MODEL_FILE
+MODEL_PATH = ROOT / "scrapy_boilerplate" / "algorithms" / "learned" / f"{model.TREES_MODULE}.py"
 SAMPLE_PATH = ROOT / "tests" / "data" / "learned_predictions.json"
 #: LightGBM's settings: small trees, so that the pure-Python evaluator stays fast and the file small
 #: (31 leaves, both stages cross-validated: devset snippet F1 0.932, trainset shingle F1 0.805, but
@@ -323,7 +323,7 @@ def report(name: str, figures: Figures) -> None:
 
 
 def export(booster: lightgbm.LGBMClassifier, smoother: lightgbm.LGBMClassifier, threshold: float) -> dict:
-    """The trained trees of both stages in ``model.json``'s format."""
+    """The trained trees of both stages, as :func:`model.source` reads them."""
     return {"format": model.FORMAT, "threshold": threshold, **_stage(booster, features.names()),
             "smoothing": _stage(smoother, smoothing.names())}
 
@@ -404,7 +404,7 @@ def main() -> None:
     # The second stage learns from first-stage probabilities out of fold, as it gets them in the cross-validation.
     smoother = fit(samples, [smoothing_rows(s, p) for s, p in zip(samples, first_out_of_fold)], SMOOTHING_PARAMETERS)
     data = export(booster, smoother, threshold)
-    MODEL_PATH.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    MODEL_PATH.write_text(model.source(data), encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
           f"{len(data['trees'])} + {len(data['smoothing']['trees'])} trees), trained on all {len(y)} labelled blocks")
     write_sample(booster, smoother, samples)

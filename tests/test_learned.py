@@ -273,6 +273,6 @@ def test_second_stage_rows_see_neighbours_windows_and_containers():
     assert len(rows[2]) == len(smoothing.names())
 
 
-def test_a_model_file_of_another_format_is_refused():
+def test_a_trained_model_of_another_format_is_refused():
     with pytest.raises(ValueError, match="format"):
-        model.from_dict({"format": 1, "features": 1, "threshold": 0.5, "trees": []})
+        model.source({"format": 1, "features": 1, "threshold": 0.5, "trees": []})

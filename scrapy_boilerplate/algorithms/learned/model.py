@@ -2,29 +2,31 @@
 
 The first stage scores each block's :mod:`.features`; the second scores the
 first stage's probabilities of the block, its neighbours and its containers
-(:mod:`.smoothing`). ``model.json`` holds each stage's trees as nested lists:
-a leaf is its value, a split is ``[feature, threshold, left, right]`` (``left``
-when the feature is at most the threshold, as LightGBM decides). On first use
-each stage's trees become one Python function, compiled once per process: it
-unpacks the row into local variables and sums one conditional expression per
-tree, so that evaluating it costs a comparison of two locals per level of each
-tree, and no call or indexing.
+(:mod:`.smoothing`). The trainer hands over each stage's trees as nested
+lists (a leaf is its value, a split is ``[feature, threshold, left, right]``,
+``left`` when the feature is at most the threshold, as LightGBM decides), and
+:func:`source` writes them as a Python module, ``trees.py``, which ships: one
+function per stage that unpacks the row into local variables and sums one
+conditional expression per tree, so that evaluating it costs a comparison of
+two locals per level of each tree, and no call or indexing. Being a module,
+it is compiled once, when installed, and loading it reads the bytecode
+(compiling it at run time took about 50 ms of CPU per process).
 """
 
 from __future__ import annotations
 
 import functools
-import json
+import importlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from . import smoothing
 
-MODEL_FILE = "model.json"
-#: The version of ``model.json``'s layout this module reads (2: the second stage under ``"smoothing"``).
+#: The generated module holding the shipped trees, beside this one.
+TREES_MODULE = "trees"
+#: The version of the trainer's layout this module reads (2: the second stage under ``"smoothing"``).
 FORMAT = 2
 
 
@@ -57,28 +59,39 @@ class Model:
 
 @functools.cache
 def load() -> Model:
-    """The shipped model, read and compiled on the first call."""
-    data = json.loads(resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8"))
-    return from_dict(data)
+    """The shipped model, imported on the first call."""
+    shipped = importlib.import_module(f"{__package__}.{TREES_MODULE}")
+    return Model(Trees(shipped.first, shipped.FIRST_FEATURES), Trees(shipped.second, shipped.SECOND_FEATURES),
+                 shipped.THRESHOLD)
 
 
-def from_dict(data: dict[str, Any]) -> Model:
-    """A model from what ``model.json`` holds (as ``benchmarks/train.py`` writes it)."""
+def source(data: dict[str, Any]) -> str:
+    """The text of ``trees.py`` for the trainer's two stages (as ``benchmarks/train.py`` exports them)."""
     if data.get("format") != FORMAT:
-        raise ValueError(f"{MODEL_FILE} has format {data.get('format')!r}, this version reads {FORMAT}")
-    return Model(trees(data["trees"], data["features"]),
-                 trees(data["smoothing"]["trees"], data["smoothing"]["features"]), float(data["threshold"]))
+        raise ValueError(f"the trained model has format {data.get('format')!r}, this version reads {FORMAT}")
+    second = data["smoothing"]
+    return (
+        f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
+        f"THRESHOLD = {float(data['threshold'])!r}\n"
+        f"FIRST_FEATURES = {int(data['features'])}\n"
+        f"SECOND_FEATURES = {int(second['features'])}\n\n\n"
+        f"{_function('first', data['trees'], data['features'])}\n\n"
+        f"{_function('second', second['trees'], second['features'])}"
+    )
 
 
 def trees(nodes: list[Any], features: int) -> Trees:
-    """One stage's trees, compiled."""
+    """One stage's trees, compiled here."""
+    namespace: dict[str, Any] = {}
+    exec(compile(_function("score", nodes, features), f"{TREES_MODULE}.py", "exec"), namespace)
+    return Trees(namespace["score"], int(features))
+
+
+def _function(name: str, nodes: list[Any], features: int) -> str:
     # Left to right, as LightGBM adds its trees: the same sum to the last bit.
     expression = " + ".join(_expression(tree) for tree in nodes) or "0.0"
     unpacked = "".join(f"x{i}, " for i in range(int(features)))
-    source = f"def score(row):\n    {unpacked}= row\n    return {expression}\n"
-    namespace: dict[str, Any] = {"__builtins__": {}}
-    exec(compile(source, MODEL_FILE, "exec"), namespace)
-    return Trees(namespace["score"], int(features))
+    return f"def {name}(row):\n    {unpacked}= row\n    return {expression}\n"
 
 
 def _expression(node: Any) -> str:

@@ -10,7 +10,7 @@ from ...options import check_number
 from ..justext.options import AUTO, JustextOptions
 
 #: The threshold cross-validation chose when the shipped model was trained
-#: (``benchmarks/train.py`` prints it; a test holds it to ``model.json``'s).
+#: (``benchmarks/train.py`` prints it; a test holds it to the shipped trees').
 DEFAULT_THRESHOLD = 0.4
 
 
