@@ -318,7 +318,8 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1))
     page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
-    context = _context_features(paragraphs, blocks, good_labels, title,
+    lowered = [block.text.lower() for block in blocks]
+    context = _context_features(records, blocks, lowered, good_labels, title,
                                 [row[_PREFILTERED_BASIC] for row in basics])
 
     result: list[list[float] | None] = []
@@ -331,7 +332,7 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
             *basics[i], *page, i / count, chars_before[i] / page_chars, *record.start_tag,
             *_text_statistics(text),
             # A headline repeats the page's title, which ends with the site's name.
-            float(block.chars <= len(title) and text.lower() in title),
+            float(block.chars <= len(title) and lowered[i] in title),
             *_element_features(record, top),
         ]
         for offset in NEIGHBOURS:
@@ -361,23 +362,22 @@ _DIGIT = re.compile(r"\d")
 REPEAT_LEVELS = (0, 1, 2)
 
 
-def _context_features(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock],
+def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock], texts: Sequence[str],
                       good_labels: Sequence[float], title: str, skipped: Sequence[float],
                       ) -> list[tuple[float, ...] | None]:
     """Per block not ``skipped`` (``None`` for the others): its words' share in the title, its
     distance to jusText's good blocks, how often its text repeats on the page, its length against
     the page's median, dates and prompt words in its text, and how many like elements (same
-    parent, tag and class) repeat around it."""
+    parent, tag and class) repeat around it. ``texts`` are the blocks' texts, lowercased."""
     count = len(blocks)
     good = [i for i, label in enumerate(good_labels) if label]
     first_good, last_good = (good[0], good[-1]) if good else (count, -1)
     previous_good = _nearest_good(good_labels, range(count))
     next_good = _nearest_good(good_labels, range(count - 1, -1, -1))
     title_words = set(_WORDS.findall(title))
-    texts = [block.text.lower() for block in blocks]
     repeats = Counter(texts)
     median = sorted(block.chars for block in blocks)[count // 2] or 1
-    like = _like_elements([paragraph.element for paragraph in paragraphs])
+    like = _like_elements(records)
     result: list[tuple[float, ...] | None] = []
     for i, (block, text) in enumerate(zip(blocks, texts)):
         if skipped[i]:  # prefiltered: no row, and half the blocks
@@ -408,19 +408,21 @@ def _nearest_good(good_labels: Sequence[float], order: range) -> list[int]:
     return nearest
 
 
-def _like_elements(elements: Sequence[etree._Element]) -> list[list[float]]:
-    """Per level of ``REPEAT_LEVELS`` and block: the log of how many distinct elements of the
-    blocks, that many levels up, share that element's parent, tag and class (cards, teasers,
-    list items repeat; an article's container does not)."""
+def _like_elements(records: Sequence[_Element]) -> list[list[float]]:
+    """Per level of ``REPEAT_LEVELS`` and block (``records``: of the elements the blocks start in):
+    the log of how many distinct elements of the blocks, that many levels up, share that
+    element's parent, tag and class (cards, teasers, list items repeat; an article's container
+    does not)."""
     result = []
     for level in REPEAT_LEVELS:
         keys, seen = [], {}
-        for element in elements:
+        for record in records:
             for _ in range(level):
-                element = element.getparent() if element.getparent() is not None else element
-            if element not in seen:
-                seen[element] = (element.getparent(), element.tag, element.get("class"))
-            keys.append(seen[element])
+                record = record.parent or record
+            if record not in seen:
+                element = record.element
+                seen[record] = (record.parent, element.tag, element.get("class"))
+            keys.append(seen[record])
         counts = Counter(seen.values())
         result.append([_log(counts[key] - 1) for key in keys])
     return result
