@@ -190,3 +190,10 @@ def test_element_starting_good_and_bad_blocks_is_mixed():
 def test_a_page_without_elements_gives_the_list_only():
     tree = view_tree(block_view(extract(""), None))
     assert tree.xpath("string(//sb-summary)").endswith("0 blocks: 0 good, 0 bad")
+
+
+def test_a_link_that_cannot_be_made_absolute_stays_as_it_is():
+    root = Selector(text="<html><body><p>Text with <a href='http://[::1/x'>a broken link</a> "
+                         "and <a href='/guide'>a guide</a>.</p></body></html>").root
+    tree = view_tree(block_view(extract(root), root, url="http://example.com/river"))
+    assert tree.xpath("//a/@href") == ["http://[::1/x", "http://example.com/guide"]

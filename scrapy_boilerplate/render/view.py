@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from urllib.parse import urljoin
 
 from lxml import etree
 
+from ..links import join_url
 from ..options import Options
 from ..result import Extraction
+from ..xpath import resolver
 from .features import features, second_label, second_label_names, summary
 from .sanitize import make_inert
 
@@ -107,21 +108,9 @@ def block_view(extraction: Extraction, root: etree._Element | None, *, options: 
 
 
 def _locate(root: etree._Element, wanted: set[str]) -> dict[str, etree._Element]:
-    """The element at each of the ``wanted`` XPaths that resolves, numbering the tree once."""
-    found: dict[str, etree._Element] = {}
-    paths = {root: f"/{root.tag}[1]"}
-    for element in root.iter():
-        path = paths.pop(element, None)
-        if path is None:
-            continue
-        if path in wanted:
-            found[path] = element
-        seen: dict[str, int] = {}
-        for child in element:
-            if isinstance(child.tag, str):
-                seen[child.tag] = seen.get(child.tag, 0) + 1
-                paths[child] = f"{path}/{child.tag}[{seen[child.tag]}]"
-    return found
+    """The element at each of the ``wanted`` XPaths that resolves."""
+    resolve = resolver(root)
+    return {path: element for path in wanted if (element := resolve(path)) is not None}
 
 
 def _extent(start: etree._Element, text: str) -> list[etree._Element]:
@@ -187,7 +176,8 @@ def _absolute_links(root: etree._Element, url: str) -> None:
     for anchor in root.iter("a"):
         href = anchor.get("href")
         if href and not href.startswith("#"):
-            anchor.set("href", urljoin(url, href.strip()))
+            # A URL that cannot be made absolute (an unclosed IPv6 bracket) stays as it is.
+            anchor.set("href", join_url(url, href.strip()) or href)
 
 
 def _head_and_body(root: etree._Element) -> tuple[etree._Element, etree._Element]:
