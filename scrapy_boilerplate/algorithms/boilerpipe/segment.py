@@ -135,7 +135,7 @@ def segment(root: etree._Element) -> TextDocument:
                     parts.append(text)
                 elif not text.isspace():
                     block_path = path
-                    block_start = open_elements[-1][0] if open_elements else element.getparent()
+                    block_start = open_elements[-1][0]  # the parent, open until its children end
                     parts.append(text)
         if node is None:
             break

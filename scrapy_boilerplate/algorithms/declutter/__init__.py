@@ -23,7 +23,8 @@ def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
     verdicts = shake(root, pruned, options)
     document, segments = purify(root, pruned, verdicts, options)
 
-    locations = xpaths([segment.start for segment in segments])
+    starts = [segment.start for segment in segments]
+    locations = xpaths(starts)
     unscored = Verdict(KEPT, None)
     blocks = []
     for segment, location in zip(segments, locations):
@@ -45,5 +46,5 @@ def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
             tag=decider.tag if isinstance(decider.tag, str) else "",
         ))
     extraction = Extraction(blocks, algorithm="declutter", html=serialize(document))
-    extraction._keep_starts([segment.start for segment in segments])
+    extraction._keep_starts(starts)
     return extraction
