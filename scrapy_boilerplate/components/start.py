@@ -44,8 +44,9 @@ class BoilerplateStartMiddleware:
         # One wait on the workers at a time: a start request held back past several rechecks
         # would otherwise leave one more waiter with the pool at each.
         self._awaiting_answer = False
-        for signal in (signals.request_left_downloader, signals.response_received):
-            crawler.signals.connect(self._woken, signal=signal)
+        if classifier.settings.workers:  # without workers nothing is held back: no call per response
+            for signal in (signals.request_left_downloader, signals.response_received):
+                crawler.signals.connect(self._woken, signal=signal)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
