@@ -13,13 +13,10 @@ from html import escape
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Span, image_alt, link_target, set_apart, spans
+from .structure import CODE_TAGS, STRUCTURE_TAGS, Piece, Span, image_alt, link_target, set_apart, spans
 
-_NAMES = {
-    **{tag: tag for tag in ("blockquote", "ul", "ol", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
-                            "h1", "h2", "h3", "h4", "h5", "h6")},
-    "menu": "ul",
-}
+#: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
+_NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}
 _INLINE_NAMES = {"em": "em", "i": "em", "strong": "strong", "b": "strong", **{tag: "code" for tag in CODE_TAGS}}
 
 

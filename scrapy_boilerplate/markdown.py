@@ -76,7 +76,6 @@ class _Form:
     """What a piece in a structure is (see :func:`_form`), and the quotes and list items it is written in."""
 
     kind: str
-    outside: tuple[etree._Element, ...]
     heading: str
     prefixes: tuple[etree._Element, ...]
     #: Whether the structure ends in a table cell outside any ``pre``.
@@ -107,7 +106,7 @@ class _Writer:
         if form is None:
             kind, outside, heading = _form(structure)
             in_cell = bool(structure) and structure[-1].tag in _CELL_TAGS and kind != "code"
-            form = self.forms[structure] = _Form(kind, outside, heading, self.prefixes(outside), in_cell)
+            form = self.forms[structure] = _Form(kind, heading, self.prefixes(outside), in_cell)
         return form
 
     def prefixes(self, structure: tuple[etree._Element, ...]) -> tuple[etree._Element, ...]:
