@@ -65,6 +65,11 @@ def value_text(value: Any, *, limit: int = 60) -> str:
         text = "none"
     else:
         text = str(value)
+    return shorten(text, limit)
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text``, or its start and an ellipsis where it is longer than ``limit`` characters."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

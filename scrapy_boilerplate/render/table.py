@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..result import Extraction
-from .features import second_label, second_label_names, value_text
+from ..whitespace import collapse
+from .features import second_label, second_label_names, shorten, value_text
 
 GREEN = "\x1b[32m"
 DIM_GREY = "\x1b[2;37m"
@@ -38,7 +39,7 @@ def block_table(extraction: Extraction, *, colour: bool = False, width: int = 10
     lines = [_row(headings, "text")]
     for number, (block, exported) in enumerate(zip(extraction.blocks, blocks), 1):
         cells = [str(number)] + [cell(exported) for _, _, cell in _COLUMNS[1:]]
-        line = _row(cells, _start(exported["text"], text_width))
+        line = _row(cells, shorten(collapse(exported["text"]), text_width))
         if colour:
             line = (GREEN if block.is_good else DIM_GREY) + line + RESET
         lines.append(line)
@@ -48,14 +49,9 @@ def block_table(extraction: Extraction, *, colour: bool = False, width: int = 10
 def _row(cells: list[str], text: str) -> str:
     padded = []
     for (heading, size, _), cell in zip(_COLUMNS, cells):
-        cell = cell if len(cell) <= size else cell[: size - 1] + "…"
+        cell = shorten(cell, size)
         padded.append(cell.rjust(size) if heading in _RIGHT_ALIGNED else cell.ljust(size))
     return " ".join(padded) + "  " + text
-
-
-def _start(text: str, width: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
 def _number(value: Any) -> str:

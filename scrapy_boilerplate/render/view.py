@@ -19,8 +19,9 @@ from lxml import etree
 from ..links import join_url
 from ..options import Options
 from ..result import Extraction
+from ..whitespace import collapse
 from ..xpath import resolver
-from .features import features, second_label, second_label_names, summary
+from .features import features, second_label, second_label_names, shorten, summary
 from .sanitize import make_inert
 
 #: Nothing but inline styles may load or run.
@@ -261,11 +262,6 @@ def _missing(missing: list[tuple[int, dict]], located: dict[str, etree._Element]
             why = "in <head>"
         else:
             why = "inside a script, frame or embed the view removes"
-        for cell in (str(number), block["label"], why, block["xpath"], _cut(block["text"], 160)):
+        for cell in (str(number), block["label"], why, block["xpath"], shorten(collapse(block["text"]), 160)):
             etree.SubElement(row, "td").text = cell
     return section
-
-
-def _cut(text: str, limit: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
