@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scrapy_boilerplate.algorithms.boilerpipe import Pipeline, TextBlock, TextDocument, labels
+from scrapy_boilerplate.algorithms.boilerpipe.document import fuse
 from scrapy_boilerplate.algorithms.boilerpipe.filters import (
     BlockProximityFusion,
     BoilerplateBlockFilter,
@@ -223,9 +224,10 @@ def test_simple_block_fusion_merges_runs_of_equal_density():
     assert not SimpleBlockFusionProcessor().process(document(block(density=1), block(density=2)))
 
 
-def test_merge_sums_counts_and_remeasures_densities():
-    first = TextBlock("a b", 2, 2, 0, 0, 0, 0)
-    first.merge(TextBlock("c d e f", 4, 1, 0, 0, 1, 1, is_content=True, labels={labels.TITLE}))
+def test_fusing_sums_counts_and_remeasures_densities():
+    [first] = fuse([TextBlock("a b", 2, 2, 0, 0, 0, 0),
+                    TextBlock("c d e f", 4, 1, 0, 0, 1, 1, is_content=True, labels={labels.TITLE})],
+                   lambda run, block: True)
     assert (first.text, first.words, first.words_in_links, first.is_content) == ("a b\nc d e f", 6, 3, True)
     assert first.link_density == 0.5 and first.text_density == 3 and first.labels == {labels.TITLE}
 

@@ -62,13 +62,9 @@ class TextBlock:
         self.is_content = is_content
         return changed
 
-    def merge(self, following: TextBlock) -> None:
-        """Absorb the block ``following`` this one: its text, counts, labels and content flag."""
-        self.text = f"{self.text}\n{following.text}"
-        self._absorb(following)
-
-    def _absorb(self, following: TextBlock) -> None:
-        # All of merge but the text.
+    def absorb(self, following: TextBlock) -> None:
+        """Absorb the counts, labels and content flag of the block ``following`` this one;
+        :func:`fuse` joins the texts."""
         self.words += following.words
         self.words_in_links += following.words_in_links
         self.words_in_wrapped_lines += following.words_in_wrapped_lines
@@ -83,9 +79,10 @@ class TextBlock:
 def fuse(blocks: Iterable[TextBlock], joins: Callable[[TextBlock, TextBlock], bool]) -> list[TextBlock]:
     """``blocks``, each block for which ``joins(run, block)`` holds merged into the run before it.
 
-    The merges are those of :meth:`TextBlock.merge`, in turn, but each run's
-    texts are joined once at its end (merging them one by one copies the run's
-    text every time: quadratic in a long run), so ``joins`` must not read the run's text.
+    Each block joining a run is absorbed into it (:meth:`TextBlock.absorb`), in
+    turn, and each run's texts are joined, one per line, once at its end (joining
+    them one by one copies the run's text every time: quadratic in a long run),
+    so ``joins`` must not read the run's text.
     """
     kept: list[TextBlock] = []
     texts: list[str] | None = None  # those of the run kept[-1] starts, once a block joined it
@@ -95,7 +92,7 @@ def fuse(blocks: Iterable[TextBlock], joins: Callable[[TextBlock, TextBlock], bo
             if texts is None:
                 texts = [run.text]
             texts.append(block.text)
-            run._absorb(block)
+            run.absorb(block)
             continue
         if texts is not None:
             kept[-1].text = "\n".join(texts)
