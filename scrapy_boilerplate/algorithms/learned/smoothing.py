@@ -10,14 +10,18 @@ first stage's, through the same :func:`rows`.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 
-#: Offsets of the neighbours whose probability a row repeats (-1.0 past the page's ends).
-NEIGHBOURS = (-3, -2, -1, 1, 2, 3)
+#: How many neighbours on each side a row repeats the probability of (-1.0 past the page's ends).
+NEIGHBOUR_REACH = 3
+#: Their offsets.
+NEIGHBOURS = (*range(-NEIGHBOUR_REACH, 0), *range(1, NEIGHBOUR_REACH + 1))
 #: Half-widths of the windows whose mean and maximum a row holds (the block itself left out).
 WINDOWS = (3, 10)
 #: The first stage's columns a row repeats: the block's chars (log), link density and jusText's class.
 FIRST_STAGE_COLUMNS = (0, 2, 5)
+_first_stage_columns = operator.itemgetter(*FIRST_STAGE_COLUMNS)
 #: How many elements up from the block's own its containers are (by XPath: parent, grandparent).
 CONTAINER_LEVELS = (1, 2)
 
@@ -32,34 +36,43 @@ def rows(xpaths: Sequence[str], first_rows: Sequence[Sequence[float] | None],
     before = [0.0]  # running sums, for the window means
     for probability in probabilities:
         before.append(before[-1] + probability)
-    containers = []
-    for level in CONTAINER_LEVELS:
-        keys = [xpath.rsplit("/", level)[0] for xpath in xpaths]
-        totals: dict[str, list[float]] = {}
-        for key, probability in zip(keys, probabilities):
-            total = totals.setdefault(key, [0.0, 0.0])
-            total[0] += probability
-            total[1] += 1.0
-        containers.append([(totals[key][0] / totals[key][1], math.log1p(totals[key][1])) for key in keys])
+    # Padded with -1.0 on both sides, so that a neighbour or window past the page's ends reads
+    # -1.0 with no test: a probability is never below it, so a window's maximum is unchanged.
+    reach = max(NEIGHBOUR_REACH, *WINDOWS)
+    padded = [-1.0] * reach + list(probabilities) + [-1.0] * reach
+    containers = [_containers(xpaths, probabilities, level) for level in CONTAINER_LEVELS]
 
     result: list[list[float] | None] = []
     for i, first_row in enumerate(first_rows):
         if first_row is None:
             result.append(None)
             continue
-        row = [probabilities[i], *(first_row[column] for column in FIRST_STAGE_COLUMNS)]
-        row += [probabilities[i + offset] if 0 <= i + offset < count else -1.0 for offset in NEIGHBOURS]
+        probability, at = probabilities[i], i + reach
+        row = [probability, *_first_stage_columns(first_row),
+               *padded[at - NEIGHBOUR_REACH:at], *padded[at + 1:at + NEIGHBOUR_REACH + 1]]
         for width in WINDOWS:
             low, high = max(0, i - width), min(count, i + width + 1)
             if high - low > 1:
-                row.append((before[high] - before[low] - probabilities[i]) / (high - low - 1))
-                row.append(max(max(probabilities[low:i], default=-1.0), max(probabilities[i + 1:high], default=-1.0)))
+                row.append((before[high] - before[low] - probability) / (high - low - 1))
+                row.append(max(max(padded[at - width:at]), max(padded[at + 1:at + width + 1])))
             else:
                 row += (-1.0, -1.0)
         for container in containers:
             row += container[i]
         result.append(row)
     return result
+
+
+def _containers(xpaths: Sequence[str], probabilities: Sequence[float], level: int) -> list[tuple[float, float]]:
+    """Per block: the mean probability of the blocks of its element ``level`` levels up, and the log of their count."""
+    keys = [xpath.rsplit("/", level)[0] for xpath in xpaths]
+    totals: dict[str, list[float]] = {}
+    for key, probability in zip(keys, probabilities):
+        total = totals.setdefault(key, [0.0, 0.0])
+        total[0] += probability
+        total[1] += 1.0
+    means = {key: (total[0] / total[1], math.log1p(total[1])) for key, total in totals.items()}
+    return [means[key] for key in keys]
 
 
 def names() -> list[str]:
