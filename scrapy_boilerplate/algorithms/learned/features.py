@@ -105,7 +105,7 @@ class _Element:
     """What the features need of one element of the page, computed once per page."""
 
     __slots__ = ("element", "parent", "start_tag", "tag_bits", "own_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best")
+                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best", "like_key")
 
     def __init__(self, element: etree._Element, parent: _Element | None, tag: str) -> None:
         self.element = element
@@ -120,6 +120,8 @@ class _Element:
         self.shares: tuple[float, ...] | None = None
         #: Whether it lies in the page's best container, and how deep (-1 when not).
         self.in_best = _NOT_IN_BEST
+        #: Its parent, tag and class, which like elements share (see ``_like_elements``).
+        self.like_key: tuple[_Element | None, object, str | None] | None = None
 
 
 def _read_words(record: _Element) -> None:
@@ -393,7 +395,7 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
             math.log(block.chars / median) if block.chars else 0.0,
             float(len(_DATE.findall(text)) if "ago" in text or _DIGIT.search(text) else 0),
             float(len(_PROMPT.findall(text))),
-            *(like[level][i] for level in range(len(REPEAT_LEVELS))),
+            *like[i],
         ))
     return result
 
@@ -408,24 +410,27 @@ def _nearest_good(good_labels: Sequence[float], order: range) -> list[int]:
     return nearest
 
 
-def _like_elements(records: Sequence[_Element]) -> list[list[float]]:
-    """Per level of ``REPEAT_LEVELS`` and block (``records``: of the elements the blocks start in):
+def _like_elements(records: Sequence[_Element]) -> list[tuple[float, ...]]:
+    """Per block (``records``: of the elements the blocks start in) and level of ``REPEAT_LEVELS``:
     the log of how many distinct elements of the blocks, that many levels up, share that
     element's parent, tag and class (cards, teasers, list items repeat; an article's container
     does not)."""
-    result = []
+    columns = []
+    depth, level_records = 0, records
     for level in REPEAT_LEVELS:
-        keys, seen = [], {}
-        for record in records:
-            for _ in range(level):
-                record = record.parent or record
-            if record not in seen:
-                element = record.element
-                seen[record] = (record.parent, element.tag, element.get("class"))
-            keys.append(seen[record])
-        counts = Counter(seen.values())
-        result.append([_log(counts[key] - 1) for key in keys])
-    return result
+        while depth < level:
+            level_records = [record.parent or record for record in level_records]
+            depth += 1
+        # Each distinct element once; its key read once per page, whatever the level.
+        counts = Counter(record.like_key or _like_key(record) for record in dict.fromkeys(level_records))
+        columns.append([_log(counts[record.like_key] - 1) for record in level_records])
+    return list(zip(*columns))
+
+
+def _like_key(record: _Element) -> tuple[_Element | None, object, str | None]:
+    element = record.element
+    record.like_key = key = (record.parent, element.tag, element.get("class"))
+    return key
 
 
 def _title(element: etree._Element) -> str:
