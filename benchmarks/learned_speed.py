@@ -3,15 +3,19 @@
 Both get the same decoded ``str`` of each devset page, by rounds of pages with
 the starter alternating (``speed.duel``); prints the median ms/page of each and
 the ratio. Then the same duel with the learned classifier given the tree parsed
-beforehand (what a crawl pays), beside lxml's parse alone.
+beforehand (what a crawl pays), beside lxml's parse alone. With ``--parts``,
+only the CPU time of each part of the learned path instead (median ms per page):
+lxml's parse, jusText (and jusText given the stoplist it chose, to tell what choosing
+it costs), the features, and each stage of the model.
 
-    python benchmarks/learned_speed.py [--limit N]
+    python benchmarks/learned_speed.py [--limit N] [--parts]
 """
 
 from __future__ import annotations
 
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -21,14 +25,21 @@ from speed import duel, timed  # noqa: E402
 import trafilatura  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
+from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
+from scrapy_boilerplate.algorithms.learned import features, smoothing  # noqa: E402
 from scrapy_boilerplate.document import parse  # noqa: E402
 
 
 def main() -> None:
-    args = devset.argument_parser(__doc__).parse_args()
+    parser = devset.argument_parser(__doc__)
+    parser.add_argument("--parts", action="store_true", help="only the CPU time of each part of the learned path")
+    args = parser.parse_args()
     pages = devset.pages(args.limit)
     options = ALGORITHMS["learned"].options()
     ALGORITHMS["learned"].prepare(options)  # the model and the stoplists, loaded once as a crawl does
+    if args.parts:
+        parts(pages, options)
+        return
     trafilatura.extract(pages[0].text)  # its lazy imports, outside the timing
     theirs, ours = duel(pages, trafilatura.extract,
                         lambda html: extract(html, algorithm="learned", options=options))
@@ -44,6 +55,49 @@ def main() -> None:
     print(f"learned on a parsed tree  {statistics.median(on_tree):8.2f}   "
           f"{statistics.median(theirs) / statistics.median(on_tree):.2f}x faster than trafilatura from text "
           f"(its {statistics.median(theirs):.2f} in this duel; lxml's parse alone {parse_median:.2f})")
+
+
+def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
+    """Print the median CPU time per page of each part of the learned path, run part by part.
+
+    What choosing the stoplist costs is jusText's time on the page less its time on another
+    parse of the page with that stoplist given; the two take turns in going first.
+    """
+    model = learned.load()
+    clock = time.process_time
+    times: dict[str, list[float]] = {}
+    for number, page in enumerate(pages):
+        stoplist = justext.classify(parse(page.text), options)[2]
+        given = options.for_stoplist(stoplist)
+        if number % 2:
+            _time_given(page, given, times)
+        marks = [("", clock())]
+        root = parse(page.text)
+        marks.append(("parse", clock()))
+        paragraphs, blocks, _ = justext.classify(root, options, learned.LearnedBlock)
+        marks.append(("jusText", clock()))
+        rows = features.rows(paragraphs, blocks)
+        marks.append(("features", clock()))
+        first = [0.0 if row is None else model.first.probability(row) for row in rows]
+        marks.append(("first-stage trees", clock()))
+        second_rows = smoothing.rows([block.xpath for block in blocks], rows, first)
+        marks.append(("second-stage rows", clock()))
+        [model.second.probability(row) for row in second_rows if row is not None]
+        marks.append(("second-stage trees", clock()))
+        for (_, started), (name, ended) in zip(marks, marks[1:]):
+            times.setdefault(name, []).append((ended - started) * 1000)
+        if not number % 2:
+            _time_given(page, given, times)
+    print(f"{len(pages)} pages; CPU ms/page of each part of the learned path, median")
+    for name, part_times in times.items():
+        print(f"{name:<34} {statistics.median(part_times):6.2f}")
+
+
+def _time_given(page: devset.Page, given: learned.LearnedOptions, times: dict[str, list[float]]) -> None:
+    root = parse(page.text)
+    started = time.process_time()
+    justext.classify(root, given, learned.LearnedBlock)
+    times.setdefault("jusText with its stoplist given", []).append((time.process_time() - started) * 1000)
 
 
 if __name__ == "__main__":

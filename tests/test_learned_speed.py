@@ -1,0 +1,63 @@
+"""The learned classifier's faster paths give the rows they replaced, and its speed benchmark reports each part."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmark_scripts import requires_devset
+
+from scrapy_boilerplate import LearnedOptions
+from scrapy_boilerplate.algorithms import learned
+from scrapy_boilerplate.algorithms.learned import features, smoothing
+from scrapy_boilerplate.document import parse
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "learned_speed.py"
+PARTS = ["parse", "jusText", "features", "first-stage trees", "second-stage rows", "second-stage trees",
+         "jusText with its stoplist given"]
+
+
+def test_second_stage_row_of_a_lone_block_reads_minus_one_around_it():
+    row = dict(zip(smoothing.names(), smoothing.rows(["/html[1]/body[1]/p[1]"], [[2.0, 0.0, 0.1, 0.0, 0.0, 1.0]],
+                                                     [0.7])[0]))
+    assert [row[f"{offset:+d}_probability"] for offset in smoothing.NEIGHBOURS] == [-1.0] * 6
+    assert [row[f"window{width}_{name}"] for width in smoothing.WINDOWS for name in ("mean", "max")] == [-1.0] * 4
+    assert (row["up1_mean"], row["up1_blocks"]) == (0.7, math.log1p(1))
+
+
+def test_second_stage_windows_stop_at_the_page_edges():
+    probabilities = [0.1 * i for i in range(12)]
+    xpaths = [f"/html[1]/body[1]/p[{i + 1}]" for i in range(12)]
+    rows = smoothing.rows(xpaths, [[0.0] * 6] * 12, probabilities)
+    last = dict(zip(smoothing.names(), rows[-1]))
+    assert (last["-3_probability"], last["-1_probability"], last["+1_probability"]) == (
+        probabilities[8], probabilities[10], -1.0)
+    assert last["window3_max"] == probabilities[10]
+    assert last["window10_mean"] == (sum(probabilities[1:]) - probabilities[11]) / 10
+
+
+def test_like_elements_count_distinct_elements_one_and_two_levels_up():
+    card = '<li class="card"><div><p>A teaser of the story number {}</p></div></li>'
+    html = (f"<html><body><ul>{''.join(card.format(i) for i in range(3))}</ul>"
+            f"<div><p>{'Some words of the text, ' * 20}</p></div></body></html>")
+    blocks, rows, _ = learned.featurize(parse(html), LearnedOptions())
+    named = {block.text[:20]: dict(zip(features.names(), row)) for block, row in zip(blocks, rows) if row}
+    teaser = named["A teaser of the stor"]
+    # A teaser's p and div each have a parent of their own (up0, up1: no other like it);
+    # the three li.card share the ul (up2: two others like it).
+    assert (teaser["like_elements_up0"], teaser["like_elements_up1"], teaser["like_elements_up2"]) == (
+        0.0, 0.0, math.log1p(2))
+    assert named["Some words of the te"]["like_elements_up2"] == 0.0
+
+
+@requires_devset
+def test_speed_benchmark_reports_the_time_of_each_part():
+    done = subprocess.run([sys.executable, str(SCRIPT), "--parts", "--limit", "4"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("4 pages")
+    assert [line[:34].strip() for line in lines[1:]] == PARTS
+    assert all(float(line[34:]) >= 0 for line in lines[1:])
