@@ -5,8 +5,8 @@ the starter alternating (``speed.duel``); prints the median ms/page of each and
 the ratio. Then the same duel with the learned classifier given the tree parsed
 beforehand (what a crawl pays), beside lxml's parse alone. With ``--parts``,
 only the CPU time of each part of the learned path instead (median ms per page):
-lxml's parse, jusText (and jusText given the stoplist it chose, to tell what choosing
-it costs), the features, and each stage of the model.
+lxml's parse, jusText (and, within it, choosing the stoplist), the features, and each
+stage of the model.
 
     python benchmarks/learned_speed.py [--limit N] [--parts]
 """
@@ -26,6 +26,8 @@ import trafilatura  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
+from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
+from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import features, smoothing  # noqa: E402
 from scrapy_boilerplate.document import parse  # noqa: E402
 
@@ -60,17 +62,13 @@ def main() -> None:
 def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
     """Print the median CPU time per page of each part of the learned path, run part by part.
 
-    What choosing the stoplist costs is jusText's time on the page less its time on another
-    parse of the page with that stoplist given; the two take turns in going first.
+    Choosing the stoplist, a part of jusText's time, is timed apart: on another parse of
+    the page, just after segmenting it, from the same words, as jusText does.
     """
     model = learned.load()
     clock = time.process_time
     times: dict[str, list[float]] = {}
-    for number, page in enumerate(pages):
-        stoplist = justext.classify(parse(page.text), options)[2]
-        given = options.for_stoplist(stoplist)
-        if number % 2:
-            _time_given(page, given, times)
+    for page in pages:
         marks = [("", clock())]
         root = parse(page.text)
         marks.append(("parse", clock()))
@@ -86,18 +84,15 @@ def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
         marks.append(("second-stage trees", clock()))
         for (_, started), (name, ended) in zip(marks, marks[1:]):
             times.setdefault(name, []).append((ended - started) * 1000)
-        if not number % 2:
-            _time_given(page, given, times)
+        root = parse(page.text)
+        words = [paragraph.text.lower().split() for paragraph in segment(root)]
+        started = clock()
+        pick_stoplist(words, declared_language(root))
+        times.setdefault("  of which choosing the stoplist", []).append((clock() - started) * 1000)
     print(f"{len(pages)} pages; CPU ms/page of each part of the learned path, median")
-    for name, part_times in times.items():
-        print(f"{name:<34} {statistics.median(part_times):6.2f}")
-
-
-def _time_given(page: devset.Page, given: learned.LearnedOptions, times: dict[str, list[float]]) -> None:
-    root = parse(page.text)
-    started = time.process_time()
-    justext.classify(root, given, learned.LearnedBlock)
-    times.setdefault("jusText with its stoplist given", []).append((time.process_time() - started) * 1000)
+    for name in ("parse", "jusText", "  of which choosing the stoplist", "features", "first-stage trees",
+                 "second-stage rows", "second-stage trees"):
+        print(f"{name:<34} {statistics.median(times[name]):6.2f}")
 
 
 if __name__ == "__main__":
