@@ -360,7 +360,7 @@ _PROMPT = re.compile(r"subscri|newsletter|sign up|sign in|log in|cookie|advertis
 _WORDS = re.compile(r"\w+")
 #: Every date alternative but "ago" needs a digit: most blocks skip the date pattern's search.
 _DIGIT = re.compile(r"\d")
-#: How many element levels up the repeated-structure counts look (0: the block's own element).
+#: How many element levels up the repeated-structure counts look (0: the block's own element), increasing.
 REPEAT_LEVELS = (0, 1, 2)
 
 
