@@ -80,23 +80,20 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
     unwritten: list[str] = []
     unwritten_target = None
 
-    def write_text() -> None:
+    def write_text(target: etree._Element | None) -> None:
+        """Write the text bound for the end of ``target``, if any: due before anything else goes in it."""
+        if not unwritten or target is not unwritten_target:
+            return
         text = "".join(unwritten)
         unwritten.clear()
-        last = _last_child(unwritten_target)
+        last = _last_child(target)
         if last is None:
-            unwritten_target.text = (unwritten_target.text or "") + text
+            target.text = (target.text or "") + text
         else:
             last.tail = (last.tail or "") + text
 
-    def add_child(target: etree._Element, tag: str, attributes: dict[str, str]) -> etree._Element:
-        if unwritten and target is unwritten_target:
-            write_text()
-        return etree.SubElement(target, tag, attributes)
-
     def break_line(target: etree._Element) -> None:
-        if unwritten and target is unwritten_target:
-            write_text()
+        write_text(target)
         _break_line(target)
 
     def add_text(text: str) -> None:
@@ -109,8 +106,7 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
             return
         text = _NOT_XML.sub("", text)
         if target is not unwritten_target:
-            if unwritten:
-                write_text()
+            write_text(unwritten_target)
             unwritten_target = target
         if pending_break and not text.isspace():
             break_line(target)
@@ -143,7 +139,8 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
                 elif pending_break:
                     break_line(target)
                     pending_break = False
-                target = add_child(target, tag, _attributes(node, allowed[tag]))
+                write_text(target)
+                target = etree.SubElement(target, tag, _attributes(node, allowed[tag]))
             elif boundary:
                 pending_break = True
             targets.append(target)
@@ -171,8 +168,7 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
         if node.tail and node is not root:
             add_text(node.tail)
     cut(root)
-    if unwritten:
-        write_text()
+    write_text(unwritten_target)
     return document, segments
 
 
