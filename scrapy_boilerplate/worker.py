@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from . import algorithms
 from .api import extract
-from .document import decode, parse_utf8, utf8_body
+from .document import decode, parse, parse_utf8
 from .errors import BoilerplateError
 from .options import Options
 from .result import Extraction
@@ -133,9 +133,10 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     """
     begun = time.perf_counter()
     algorithm, options = choice or (_algorithm, _options)
-    if encoding is not None:
-        body = utf8_body(decode(body, f"charset={encoding}"))
-    root = parse_utf8(body, url=url or None)
+    if encoding is None:
+        root = parse_utf8(body, url=url or None)
+    else:  # the crawl's process has refused binary data from the same text (response.text)
+        root = parse(decode(body, f"charset={encoding}"), url=url or None)
     extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
                   else Extraction(algorithm=algorithm))
     for name in renderings:
