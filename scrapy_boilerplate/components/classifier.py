@@ -80,7 +80,7 @@ class Classifier:
         spider = {"spider": self.crawler.spider}
         if self.settings.workers:
             self.workers = WorkerPool(self.settings.workers, self.settings.algorithm, self.settings.options,
-                                      renderings=self.settings.renderings,
+                                      renderings=tuple(self.settings.rendering_fields),
                                       on_event=lambda event: self.stats.inc_value(f"boilerplate/workers/{event}"))
             for event in ("restarts", "failed_starts"):
                 self.stats.set_value(f"boilerplate/workers/{event}", 0)

@@ -74,8 +74,8 @@ class BoilerplatePipeline:
         values[settings.language_field] = result.language
         if settings.clean_html_field is not None:
             values[settings.clean_html_field] = result.extraction.html if result.extraction is not None else None
-        for name in settings.renderings:  # rendered only when asked for: they cost
-            values[getattr(settings, f"{name}_field")] = result.rendering(name)
+        for name, field in settings.rendering_fields.items():  # rendered only when asked for: they cost
+            values[field] = result.rendering(name)
         if result.error is not None:
             values[settings.error_field] = result.error
         values.pop(None, None)

@@ -149,10 +149,10 @@ class BoilerplateSettings:
     workers: int
 
     @property
-    def renderings(self) -> tuple[str, ...]:
-        """The renderings of the extraction the items get: ``"markdown"``, ``"main_html"``."""
-        return tuple(name for name, field in (("markdown", self.markdown_field),
-                                              ("main_html", self.main_html_field)) if field)
+    def rendering_fields(self) -> dict[str, str]:
+        """The renderings of the extraction the items get (``"markdown"``, ``"main_html"``), each with its field."""
+        return {name: field for name, field in (("markdown", self.markdown_field),
+                                                ("main_html", self.main_html_field)) if field}
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
