@@ -105,16 +105,16 @@ def test_drop_empty_drops_short_texts_with_a_reason(crawl, server):
     assert outcome.stats["boilerplate/items/dropped"] == 1
 
 
+@pytest.mark.parametrize("workers", [0, 2], ids=["here", "in workers"])
 @pytest_twisted.inlineCallbacks
-def test_failing_page_is_logged_counted_and_its_item_kept(crawl, server, caplog):
+def test_failing_page_is_logged_counted_and_its_item_kept(crawl, server, caplog, workers):
     with caplog.at_level(logging.ERROR):
-        outcome = yield crawl([server + "broken.html", server + "article.html"], {**PIPELINE, **BLOCKS},
-                              raw_html=True)
+        outcome = yield crawl([server + "broken.html", server + "article.html"],
+                              {**PIPELINE, **BLOCKS, "BOILERPLATE_WORKERS": workers}, raw_html=True)
     broken = outcome.item_for("broken.html")
     assert broken["text"] == "" and broken["blocks"] == [] and broken["language"] is None
-    assert "ExtractionError" in broken["boilerplate_error"]
-    assert outcome.stats["boilerplate/failures"] == 1
-    assert outcome.stats["boilerplate/pages"] == 1
+    assert broken["boilerplate_error"] == "ExtractionError: the input is binary data, not an HTML page"
+    assert (outcome.stats["boilerplate/failures"], outcome.stats["boilerplate/pages"]) == (1, 1)
     assert any(server + "broken.html" in record.getMessage() for record in caplog.records)
 
 

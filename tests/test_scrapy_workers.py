@@ -262,18 +262,6 @@ def test_a_batch_whose_answer_cannot_come_back_fails_its_pages_and_the_crawl_goe
 
 
 @pytest_twisted.inlineCallbacks
-def test_binary_page_fails_alike_with_workers(crawl, server, caplog):
-    with caplog.at_level(logging.ERROR):
-        outcome = yield crawl([server + "broken.html", server + "article.html"], {**PIPELINE, **WORKERS},
-                              raw_html=True)
-    broken = outcome.item_for("broken.html")
-    assert broken["text"] == ""
-    assert broken["boilerplate_error"] == "ExtractionError: the input is binary data, not an HTML page"
-    assert (outcome.stats["boilerplate/failures"], outcome.stats["boilerplate/pages"]) == (1, 1)
-    assert any(server + "broken.html" in record.getMessage() for record in caplog.records)
-
-
-@pytest_twisted.inlineCallbacks
 def test_workers_that_cannot_start_leave_the_work_to_the_crawls_process(crawl, server, caplog, monkeypatch):
     monkeypatch.setattr(WorkerPool, "initializer", staticmethod(fail_to_start))
     monkeypatch.setattr(WorkerPool, "first_backoff", 0.05)
