@@ -42,10 +42,23 @@ _URL_UNSAFE = re.compile(r"[\s()<>\\]")
 def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
     """Markdown of ``pieces``; links resolved against ``base``, images written only with ``images``."""
     writer = _Writer(base, links, images)
+    lines = writer.lines
     index = 0
     while index < len(pieces):
         piece = pieces[index]
-        form = writer.form(piece.structure)
+        structure = piece.structure
+        runs = piece.runs
+        if not structure and not writer.previous and len(runs) == 1 and not runs[0].inline:
+            # Most pieces: a paragraph of text without markup, outside any structure (what
+            # piece() and chunk() make of it, without their dispatch).
+            paragraph = _paragraph_lines(_escaped(_ESCAPE, piece.text[runs[0].start:runs[0].end]))
+            if paragraph:
+                if lines:
+                    lines.append("")
+                lines.extend(paragraph)
+            index += 1
+            continue
+        form = writer.form(structure)
         table = _table_of(piece) if form.in_cell and piece.element is piece.structure[-1] else None
         if table is None:
             writer.piece(piece, form)
@@ -56,18 +69,21 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
             end += 1
         writer.table(pieces[index:end])
         index = end
-    return "\n".join(writer.lines)
+    return "\n".join(lines)
 
 
 def _table_of(piece: Piece) -> etree._Element | None:
-    """The table whose cell ``piece`` is, when its text lies directly in the cell."""
-    if piece.element is None or piece.element.tag not in _CELL_TAGS or any(
-            node.tag == "pre" for node in piece.structure):
+    """The table whose cell ``piece`` is, when its text lies directly in the cell: the nearest
+    table of its structure (which holds all its tables, cells and rows)."""
+    if piece.element is None or piece.element.tag not in _CELL_TAGS:
         return None
-    row = piece.element.getparent()
-    table = row.getparent() if row is not None else None
-    while table is not None and table.tag != "table":
-        table = table.getparent()
+    table = None
+    for node in piece.structure:
+        tag = node.tag
+        if tag == "pre":
+            return None
+        if tag == "table":
+            table = node
     return table
 
 
@@ -270,8 +286,8 @@ class _Writer:
         start, end, image = child
         alt = image_alt(text, start, end, image)
         alt = _escaped(escape, alt)
-        source = self.url(image.get("src"))
-        if self.images and source is not None:
+        source = self.url(image.get("src")) if self.images else None
+        if source is not None:
             return set_apart(text, start, end, f"![{alt}]({source})")
         return alt if end > start else ""
 
