@@ -29,14 +29,16 @@ _PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 # Characters that are syntax anywhere in a line; "&" only before what reads as an entity, which
 # _backslash tells: a pattern of characters alone is scanned several times faster than one with
 # a look-ahead, and most texts have none of them.
-_SPECIAL = r"\\`*_\[\]<>~&"
-_ESCAPE = re.compile(rf"[{_SPECIAL}]")
-_ESCAPE_HEADING = re.compile(rf"[{_SPECIAL}#]")
+_SPECIAL = "\\`*_[]<>~&"
+_ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
+_ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
 _ENTITY_REST = re.compile(r"#?\w+;")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
+#: The printable characters of ``_URL_UNSAFE`` (all other whitespace is not printable).
+_URL_UNSAFE_CHARACTERS = " ()<>\\"
 
 
 def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
@@ -296,7 +298,9 @@ class _Writer:
         if reference in self.urls:
             return self.urls[reference]
         target = link_target(reference, self.base)
-        if target is not None:
+        # Seldom needed: looking for each character costs less than the pattern's scan of the URL.
+        if target is not None and (
+                not target.isprintable() or any(map(target.__contains__, _URL_UNSAFE_CHARACTERS))):
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
@@ -307,7 +311,16 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    return escape.sub(_backslash, text)
+    # Most texts hold none of the characters: looking for each one (a machine-level search) costs
+    # less than the pattern's scan, which tests every character of the text against the set.
+    for character in _SPECIAL_OR_HASH:
+        if character in text:
+            return escape.sub(_backslash, text)
+    return text
+
+
+#: The characters either pattern escapes.
+_SPECIAL_OR_HASH = _SPECIAL + "#"
 
 
 def _backslash(match: re.Match[str]) -> str:

@@ -52,11 +52,6 @@ STRUCTURE_TAGS = frozenset({
     "blockquote", "ul", "ol", "menu", "li", "dl", "dt", "dd", "table", "tr", "th", "td", "pre",
     "h1", "h2", "h3", "h4", "h5", "h6",
 })
-#: A step to an element in :data:`STRUCTURE_TAGS` in an XPath. The tags are grouped by their first
-#: letter: a regular expression tries alternatives one by one, and most fail at that letter.
-_STRUCTURE_STEP = re.compile("/(?:{})\\[".format("|".join(
-    "{}(?:{})".format(first, "|".join(sorted(tag[1:] for tag in STRUCTURE_TAGS if tag[0] == first)))
-    for first in sorted({tag[0] for tag in STRUCTURE_TAGS}))))
 #: Elements whose text no algorithm counts as the page's text.
 _NOT_TEXT_TAGS = frozenset({"script", "style", "template", "head"})
 #: How many characters of text nodes that are not the block's the walk passes before it gives up.
@@ -150,7 +145,7 @@ def pieces(blocks: Sequence[Block], page: Page | None,
             if start.tag not in INLINE_TAGS:
                 structure = structures.get(start)
                 if structure is None:
-                    structure = _structure(start, structures, block.xpath)
+                    structure = _structure(start, structures)
                 result.append(Piece(start, structure, text, [Run(0, len(text), ())]))
                 continue
             runs = [(0, len(text), start)]
@@ -353,25 +348,19 @@ def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Ele
 
 
 def _structure(element: etree._Element, known: dict[etree._Element | None, tuple[etree._Element, ...]],
-               xpath: str | None = None) -> tuple[etree._Element, ...]:
+               ) -> tuple[etree._Element, ...]:
     """The ancestors of ``element`` (itself included) in :data:`STRUCTURE_TAGS`, outermost first.
 
     ``known`` holds those of the elements met before: the blocks of a page
-    share most of their ancestors, so most elements climb one step. The
-    element's ``xpath``, when given, names them all: without a step to a
-    structure element, there is none to climb to.
+    share most of their ancestors, so most elements climb one step.
     """
     structure = known.get(element)
     if structure is not None:
         return structure
-    parent = element.getparent()
-    above = known.get(parent)
+    above = known.get(element.getparent())
     if above is not None:  # most elements: the next child of a parent met before
         structure = known[element] = (*above, element) if element.tag in STRUCTURE_TAGS else above
         return structure
-    if xpath is not None and not _STRUCTURE_STEP.search(xpath):
-        known[element] = known[parent] = ()  # and its siblings' parent is known
-        return ()
     chain = []
     node = element
     while node not in known:
