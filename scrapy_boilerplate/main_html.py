@@ -31,6 +31,11 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
         in_code = "pre" in tags
         if in_code:
             del structure[tags.index("pre") + 1:]
+            inner = escape(piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
+        else:
+            inner = _write(spans(piece, lambda element: _written(element, base, links)), piece.text, base, images)
+        if not inner:  # an image left out: no empty element for it
+            continue
         common = 0
         while common < len(opened) and common < len(structure) and opened[common] is structure[common]:
             common += 1
@@ -40,12 +45,6 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
         for node in structure[common:]:
             out.append(f"<{_NAMES[node.tag]}>")
             opened.append(node)
-        if in_code:
-            inner = escape(piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
-        else:
-            inner = _write(spans(piece, lambda element: _written(element, base, links)), piece.text, base, images)
-        if not inner:
-            continue
         holder = structure[-1] if structure else None
         if holder is not None and (holder is piece.element or in_code):
             if holder in filled:
@@ -73,8 +72,8 @@ def _write(span: Span, text: str, base: str | None, images: bool) -> str:
         elif len(child) == 3:
             start, end, image = child
             alt = image_alt(text, start, end, image)
-            source = link_target(image.get("src"), base)
-            if images and source is not None:
+            source = link_target(image.get("src"), base) if images else None
+            if source is not None:
                 parts.append(set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">'))
             elif end > start:
                 parts.append(escape(alt, quote=False))

@@ -29,23 +29,38 @@ _PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 # Characters that are syntax anywhere in a line; "&" only before what reads as an entity, which
 # _backslash tells: a pattern of characters alone is scanned several times faster than one with
 # a look-ahead, and most texts have none of them.
-_SPECIAL = r"\\`*_\[\]<>~&"
-_ESCAPE = re.compile(rf"[{_SPECIAL}]")
-_ESCAPE_HEADING = re.compile(rf"[{_SPECIAL}#]")
+_SPECIAL = "\\`*_[]<>~&"
+_ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
+_ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
 _ENTITY_REST = re.compile(r"#?\w+;")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
+#: The printable characters of ``_URL_UNSAFE`` (all other whitespace is not printable).
+_URL_UNSAFE_CHARACTERS = " ()<>\\"
 
 
 def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
     """Markdown of ``pieces``; links resolved against ``base``, images written only with ``images``."""
     writer = _Writer(base, links, images)
+    lines = writer.lines
     index = 0
     while index < len(pieces):
         piece = pieces[index]
-        form = writer.form(piece.structure)
+        structure = piece.structure
+        runs = piece.runs
+        if not structure and not writer.previous and len(runs) == 1 and not runs[0].inline:
+            # Most pieces: a paragraph of text without markup, outside any structure (what
+            # piece() and chunk() make of it, without their dispatch).
+            paragraph = _paragraph_lines(_escaped(_ESCAPE, piece.text[runs[0].start:runs[0].end]))
+            if paragraph:
+                if lines:
+                    lines.append("")
+                lines.extend(paragraph)
+            index += 1
+            continue
+        form = writer.form(structure)
         table = _table_of(piece) if form.in_cell and piece.element is piece.structure[-1] else None
         if table is None:
             writer.piece(piece, form)
@@ -56,18 +71,21 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
             end += 1
         writer.table(pieces[index:end])
         index = end
-    return "\n".join(writer.lines)
+    return "\n".join(lines)
 
 
 def _table_of(piece: Piece) -> etree._Element | None:
-    """The table whose cell ``piece`` is, when its text lies directly in the cell."""
-    if piece.element is None or piece.element.tag not in _CELL_TAGS or any(
-            node.tag == "pre" for node in piece.structure):
+    """The table whose cell ``piece`` is, when its text lies directly in the cell: the nearest
+    table of its structure (which holds all its tables, cells and rows)."""
+    if piece.element is None or piece.element.tag not in _CELL_TAGS:
         return None
-    row = piece.element.getparent()
-    table = row.getparent() if row is not None else None
-    while table is not None and table.tag != "table":
-        table = table.getparent()
+    table = None
+    for node in piece.structure:
+        tag = node.tag
+        if tag == "pre":
+            return None
+        if tag == "table":
+            table = node
     return table
 
 
@@ -270,8 +288,8 @@ class _Writer:
         start, end, image = child
         alt = image_alt(text, start, end, image)
         alt = _escaped(escape, alt)
-        source = self.url(image.get("src"))
-        if self.images and source is not None:
+        source = self.url(image.get("src")) if self.images else None
+        if source is not None:
             return set_apart(text, start, end, f"![{alt}]({source})")
         return alt if end > start else ""
 
@@ -280,7 +298,9 @@ class _Writer:
         if reference in self.urls:
             return self.urls[reference]
         target = link_target(reference, self.base)
-        if target is not None:
+        # Seldom needed: looking for each character costs less than the pattern's scan of the URL.
+        if target is not None and (
+                not target.isprintable() or any(map(target.__contains__, _URL_UNSAFE_CHARACTERS))):
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
@@ -291,7 +311,16 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    return escape.sub(_backslash, text)
+    # Most texts hold none of the characters: looking for each one (a machine-level search) costs
+    # less than the pattern's scan, which tests every character of the text against the set.
+    for character in _SPECIAL_OR_HASH:
+        if character in text:
+            return escape.sub(_backslash, text)
+    return text
+
+
+#: The characters either pattern escapes.
+_SPECIAL_OR_HASH = _SPECIAL + "#"
 
 
 def _backslash(match: re.Match[str]) -> str:

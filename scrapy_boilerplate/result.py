@@ -125,7 +125,7 @@ class Extraction:
             from . import main_html, markdown, structure
 
             page = self._page
-            pieces = structure.pieces(self.blocks, page, self._starts)
+            pieces = structure.pieces(self.blocks, page, self._starts, images=images)
             writer = markdown if form == "markdown" else main_html
             rendered = self._rendered[key] = writer.render(
                 pieces, base=page.base if page is not None else None, links=links, images=images)

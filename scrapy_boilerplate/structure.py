@@ -11,7 +11,10 @@ element's ancestors give the structure (headings, lists, quotes, code, tables)
 and the inline elements between them and the text the markup (links,
 emphasis, inline code, images). A block whose text comes right after the
 previous one's, as good blocks' often does, is found by walking on, without
-looking its XPath up.
+looking its XPath up; so are the images between the two, which go with the
+second. Renderings without images leave out the images whose alt text is not
+the block's (they would write nothing, or empty cells and items), and place a
+block that is all the text of the element it starts in there, without a walk.
 
 A block whose text the walk cannot find in the page (an algorithm's own
 additions, text it skipped coinciding with its own) becomes one piece without
@@ -103,12 +106,14 @@ class Page:
 
 
 def pieces(blocks: Sequence[Block], page: Page | None,
-           starts: tuple[Sequence[str], Sequence[etree._Element | None]] | None = None) -> list[Piece]:
+           starts: tuple[Sequence[str], Sequence[etree._Element | None]] | None = None, *,
+           images: bool = True) -> list[Piece]:
     """The pieces of the good blocks of ``blocks``, in document order.
 
     ``starts``, when the algorithm gave them, holds the blocks' XPaths as it
     made them and the element each selects: a block whose XPath is still
-    that is placed without looking it up.
+    that is placed without looking it up. Without ``images``, the images
+    whose alt text is not the block's are left out (they would write nothing).
     """
     if page is None:
         resolve = _skeleton([block for block in blocks if block.label == GOOD and block.text])
@@ -123,29 +128,48 @@ def pieces(blocks: Sequence[Block], page: Page | None,
     # The text nodes after the last block placed: the next block's text, when it comes right
     # after (as good blocks often do), is found there without looking its element up. Only
     # when no other block lies between: a bad block's text, which does, could be taken for it.
+    # When the last block was the whole text of its element, the walk is made from there when needed.
     following: Iterator[tuple[str | None, etree._Element]] | None = None
+    whole_in: etree._Element | None = None
     placed = -2  # the number of the block placed last
     for number in [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]:
         block = blocks[number]
         text = block.text
-        runs = _find(text, following, strict=True) if following is not None and number == placed + 1 else None
+        known = number < len(xpaths) and xpaths[number] == block.xpath
+        start = elements[number] if known else None
+        if (not images and start is not None and not len(start)
+                and (start.text == text or _holds_exactly(start, text))):
+            # Most blocks: the whole text of the element they start in, which holds no other. (With
+            # images, the walk on from the block before finds those between the two, its own.)
+            placed, following, whole_in = number, None, start
+            if start.tag not in INLINE_TAGS:
+                structure = structures.get(start)
+                if structure is None:
+                    structure = _structure(start, structures)
+                result.append(Piece(start, structure, text, [Run(0, len(text), ())]))
+                continue
+            runs = [(0, len(text), start)]
+        elif number == placed + 1 and (following is not None or whole_in is not None):
+            if following is None:
+                following = _text_from(whole_in, inside=False)
+            runs = _find(text, following, strict=True, images=images)
+        else:
+            runs = None
         placed = number
         if runs is None:
-            if number < len(xpaths) and xpaths[number] == block.xpath:
-                start = elements[number]
-            else:
+            if not known:
                 if resolve is None:
                     resolve = resolver(page.root)
                 start = resolve(block.xpath)
-            following = None
+            following = whole_in = None
             if start is None:
                 runs = [(0, len(text), None)]
             elif _holds_exactly(start, text):  # most blocks: a paragraph's text and nothing else
                 runs = [(0, len(text), start)]
-                following = _text_from(start, inside=False)
+                whole_in = start
             else:
                 following = _text_from(start)
-                runs = _find(text, following)
+                runs = _find(text, following, images=images)
                 if runs is None:  # not found: the block as one run in the element it starts in
                     runs = [(0, len(text), start)]
                     following = None
@@ -190,16 +214,22 @@ def _holds_exactly(element: etree._Element, text: str) -> bool:
             if node.tag not in _PLAIN_TAGS:
                 return False
         whole = "".join(element.itertext())
-    return whole == text or collapse(whole) == collapse(text)
+    if whole == text:
+        return True
+    # The same words: splitting ``text`` no further than ``whole``'s word count costs what the
+    # element's text costs, not the block's (a block often runs on far beyond its first element).
+    words = whole.split()
+    return text.split(None, len(words)) == words
 
 
 def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, strict: bool = False,
-          ) -> list[tuple[int, int, etree._Element]] | None:
+          images: bool = True) -> list[tuple[int, int, etree._Element]] | None:
     """Where ``text`` lies in the text ``nodes`` (see :func:`_text_from`): (start, end, holder) of each
-    node that holds some of it; ``None`` if it is not found there, or with ``strict`` if any node
-    before its end (whitespace aside) is not part of it."""
+    node that holds some of it (an image without text in the block at its place, with ``images``);
+    ``None`` if it is not found there, or with ``strict`` if any node before its end (whitespace
+    aside) is not part of it."""
     runs: list[tuple[int, int, etree._Element]] = []
-    images: list[tuple[int, int, etree._Element]] = []  # images seen before the first run
+    waiting: list[tuple[int, int, etree._Element]] = []  # images seen before the first run
     position = 0
     length = len(text)
     skipped = 0
@@ -211,7 +241,8 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
             # on from the block before, where an image's alt text often repeats a heading after it
             piece = None if strict else holder.get("alt")
             if not piece or piece.isspace() or (end := _match(text, begin, piece)) is None:
-                (runs if runs else images).append((position, position, holder))
+                if images:
+                    (runs if runs else waiting).append((position, position, holder))
                 continue
         elif text.startswith(piece, begin) and not piece[0].isspace() and not piece[-1].isspace():
             end = begin + len(piece)  # most nodes: in the block's text as they are
@@ -219,10 +250,10 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
             skipped += len(piece)
             if strict or skipped > _MAX_SKIPPED:
                 return None
-            images.clear()
+            waiting.clear()
             continue
-        if not runs and images:
-            runs.extend(images)
+        if not runs and waiting:
+            runs.extend(waiting)
         runs.append((begin, end, holder))
         position = end
         if position == length:  # block texts are stripped
@@ -238,6 +269,10 @@ def _match(text: str, position: int, piece: str) -> int | None:
     # (a node with whitespace at an end is collapsed below, which leaves it out).
     if text.startswith(piece, position) and not piece[0].isspace() and not piece[-1].isspace():
         return position + len(piece)
+    # Most others only have whitespace at their ends (the source's line breaks and indentation).
+    stripped = piece.strip()
+    if text.startswith(stripped, position):
+        return position + len(stripped)
     words = collapse(piece)
     end = position + len(words)
     if text.startswith(words, position):
@@ -282,17 +317,18 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
                         yield text, element
                 elif element is not top and (text := element.tail) and not text.isspace():
                     yield text, element.getparent()
-        # Then the tail of ``node`` and its following siblings, and those of its ancestors.
-        parent = node.getparent()
-        if parent is None:
-            return
+        # Then the tail of ``node`` and its following siblings, and those of its ancestors (the
+        # parent looked up only when needed: a tail is most often a line break, the page's top
+        # has none).
         if (text := node.tail) and not text.isspace():
-            yield text, parent
+            yield text, node.getparent()
         sibling = node.getnext()
         if sibling is not None:
             node = top = sibling
         else:
-            node, top = parent, None
+            node, top = node.getparent(), None
+            if node is None:
+                return
 
 
 def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
@@ -320,6 +356,10 @@ def _structure(element: etree._Element, known: dict[etree._Element | None, tuple
     """
     structure = known.get(element)
     if structure is not None:
+        return structure
+    above = known.get(element.getparent())
+    if above is not None:  # most elements: the next child of a parent met before
+        structure = known[element] = (*above, element) if element.tag in STRUCTURE_TAGS else above
         return structure
     chain = []
     node = element

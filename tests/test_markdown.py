@@ -123,6 +123,29 @@ def test_images_only_when_asked():
     assert md_with(body, images=True) == "A picture ![a cat](http://example.com/dir/p.png) here."
 
 
+def test_images_between_two_good_blocks_go_with_the_second():
+    body = ("<p>First paragraph.</p><ul><li><img src='photo.jpg' alt=''></li></ul>"
+            "<p>Second <a href='/t'>paragraph</a>.</p>")
+    extraction = extract(f"<html><body>{body}</body></html>", url="http://example.com/", **ALL_GOOD)
+    assert extraction.to_markdown(images=True) == (
+        "First paragraph.\n\n- ![](http://example.com/photo.jpg)\n\nSecond [paragraph](http://example.com/t).")
+    assert "<li><img" in extraction.to_main_html(images=True)
+    # Without images, an image is nothing: no empty element for it.
+    assert extraction.main_html == (
+        '<p>First paragraph.</p>\n<p>Second <a href="http://example.com/t">paragraph</a>.</p>\n')
+
+
+def test_a_table_of_images_is_written_only_with_images():
+    cells = "".join(f"<td><img src='{name}.png'></td>" for name in ("a", "b"))
+    body = f"<p>Intro text.</p><table><tr>{cells}</tr></table><p>After <b>it</b>.</p>"
+    extraction = extract(f"<html><body>{body}</body></html>", url="http://example.com/", **ALL_GOOD)
+    assert extraction.markdown == "Intro text.\n\nAfter **it**."  # no empty table
+    assert extraction.main_html == "<p>Intro text.</p>\n<p>After <strong>it</strong>.</p>\n"
+    assert extraction.to_markdown(images=True) == (
+        "Intro text.\n\n| ![](http://example.com/a.png) | ![](http://example.com/b.png) |\n| --- | --- |\n\n"
+        "After **it**.")
+
+
 def test_emphasis_and_strong():
     assert md("<p>Some <em>stressed</em> and <b>bold words</b> in <i>a</i> line.</p>") == (
         "Some *stressed* and **bold words** in *a* line.")

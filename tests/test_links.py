@@ -1,0 +1,57 @@
+"""links.join_url: urllib's urljoin, with a shortcut for the paths most links are."""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scrapy_boilerplate.links import join_url
+
+
+def urljoin_or_none(base: str, href: str) -> str | None:
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize(("base", "href", "joined"), [
+    ("https://example.com/a/b.html?q=1#f", "/x/y?z=1#top", "https://example.com/x/y?z=1#top"),
+    ("https://example.com/a/b.html", "x/y.html", "https://example.com/a/x/y.html"),
+    ("https://example.com", "x", "https://example.com/x"),
+    ("http://example.com/a/", "x/", "http://example.com/a/x/"),
+    # Where urljoin changes the path or drops a part, it decides.
+    ("https://example.com/a/b", "/x/./y", "https://example.com/x/y"),
+    ("https://example.com/a/b", "../x", "https://example.com/x"),
+    ("https://example.com/a/b", "x//y", "https://example.com/a/x/y"),
+    ("https://example.com/a/b", "/x?", "https://example.com/x"),
+    ("https://example.com/a/b", "/x;", "https://example.com/x"),
+    ("https://example.com/a/b?q", "?r", "https://example.com/a/b?r"),
+    ("https://example.com/a/b", "//cdn.example.com/x", "https://cdn.example.com/x"),
+    ("https://example.com/a/b", "mailto:someone@example.com", "mailto:someone@example.com"),
+    ("https://example.com/a//b", "x", "https://example.com/a/x"),
+    ("HTTPS://example.com/a/b", "x", "https://example.com/a/x"),
+    ("ftp://example.com/a/b", "x", "ftp://example.com/a/x"),
+    ("https://example.com/a/b", "/x\ty", "https://example.com/xy"),
+])
+def test_join_url_is_urljoin(base, href, joined):
+    assert join_url(base, href) == joined == urljoin(base, href)
+
+
+def test_a_malformed_base_joins_nothing():
+    assert join_url("https://[::1/a", "/x") is None
+    assert join_url("https://[::1/a", "x") is None
+
+
+_URL_CHARACTERS = st.sampled_from(list("ab/.:;?#%@=&-_~ \t") + ["..", "//", "x:", "é", "[", "]"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(base=st.sampled_from(["https://example.com/a/b.html?q#f", "http://example.com", "https://example.com/a//b/",
+                             "https://example.com/a;p/b", "https://[::1]/a/", "https://[::1/a", "ftp://h/a/b",
+                             "/relative/base", ""]),
+       href=st.lists(_URL_CHARACTERS, min_size=1, max_size=12).map("".join))
+def test_join_url_agrees_with_urljoin(base, href):
+    assert join_url(base, href) == urljoin_or_none(base, href)
