@@ -231,7 +231,9 @@ class _Writer:
                 return _escaped(escape, piece.text[run.start:run.end])
             if run.inline[-1].tag != "img":  # many others: a link or emphasis around all of it
                 return self.only_run(run, piece.text, escape)
-        return self.write(spans(piece, self.written), piece.text, escape)
+        top = spans(piece, self.written)
+        # A piece without any character to escape (most) writes its text as it is, in every span.
+        return self.write(top, piece.text, escape, plain=not _holds_special(piece.text[top.start:top.end]))
 
     def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
         """The only run of a piece, without images, in its markup: :meth:`write` without spans,
@@ -253,14 +255,14 @@ class _Writer:
             return self.links and self.url(element.get("href")) is not None
         return True
 
-    def write(self, span: Span, text: str, escape: re.Pattern[str]) -> str:
+    def write(self, span: Span, text: str, escape: re.Pattern[str], *, plain: bool = False) -> str:
         tag = span.element.tag if span.element is not None else None
         if tag in CODE_TAGS:
             return _code_span(text[span.start:span.end])
         parts = []
         for child in span.children:
             if isinstance(child, Span):
-                written = self.write(child, text, escape)
+                written = self.write(child, text, escape, plain=plain)
                 if written.startswith("`") and parts and parts[-1].endswith("`"):
                     # Backticks against backticks would make one code span of both: plain text instead.
                     written = _escaped(escape, text[child.start:child.end])
@@ -270,7 +272,7 @@ class _Writer:
             elif len(child) == 3:
                 parts.append(self.image(child, text, escape))
             else:
-                parts.append(_escaped(escape, text[child[0]:child[1]]))
+                parts.append(text[child[0]:child[1]] if plain else _escaped(escape, text[child[0]:child[1]]))
         inner = "".join(parts)
         return inner if tag is None else self.wrap(span.element, inner, text, span.start, span.end)
 
@@ -311,12 +313,17 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    # Most texts hold none of the characters: looking for each one (a machine-level search) costs
-    # less than the pattern's scan, which tests every character of the text against the set.
+    return escape.sub(_backslash, text) if _holds_special(text) else text
+
+
+def _holds_special(text: str) -> bool:
+    """Whether ``text`` holds a character that either pattern escapes."""
+    # Most texts hold none: looking for each one (a machine-level search) costs less than a
+    # pattern's scan, which tests every character of the text against the set.
     for character in _SPECIAL_OR_HASH:
         if character in text:
-            return escape.sub(_backslash, text)
-    return text
+            return True
+    return False
 
 
 #: The characters either pattern escapes.
