@@ -11,7 +11,7 @@ from ..justext.options import AUTO, JustextOptions
 
 #: The threshold cross-validation chose when the shipped model was trained
 #: (``benchmarks/train.py`` prints it; a test holds it to the shipped trees').
-DEFAULT_THRESHOLD = 0.325
+DEFAULT_THRESHOLD = 0.4
 
 
 @dataclass(frozen=True)
