@@ -37,10 +37,15 @@ def pages(limit: int | None = None) -> list[Page]:
             for key, entry, body, text in devset.corpus(TRAINSET, "ground-truth.json", limit)]
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text`` as the shingle metric reads them: ``\\w+``, Unicode, as they are."""
+    return _WORD.findall(text)
+
+
 def shingles(text: str, size: int = 4) -> Counter[tuple[str, ...]]:
-    """The multiset of ``size``-word shingles of ``text`` (words: ``\\w+``, Unicode, as they are)."""
-    words = _WORD.findall(text)
-    return Counter(tuple(words[i:i + size]) for i in range(len(words) - size + 1))
+    """The multiset of ``size``-word shingles of ``text`` (see :func:`words`)."""
+    tokens = words(text)
+    return Counter(tuple(tokens[i:i + size]) for i in range(len(tokens) - size + 1))
 
 
 @dataclass

@@ -270,6 +270,9 @@ def test_second_stage_rows_see_neighbours_windows_and_containers():
     assert first["window3_mean"] == pytest.approx(0.2) and first["window3_max"] == 0.4
     assert first["up1_mean"] == 0.4 and first["up1_blocks"] == math.log1p(2)
     assert first["up2_mean"] == pytest.approx(0.4) and first["up2_blocks"] == math.log1p(3)
+    # The page as a whole: over its scored blocks only; the block against its parent's mean.
+    assert (first["page_mean"], first["page_share_good"]) == (pytest.approx(0.6), 0.5)
+    assert first["to_up1_mean"] == pytest.approx(0.4)
     assert len(rows[2]) == len(smoothing.names())
 
 

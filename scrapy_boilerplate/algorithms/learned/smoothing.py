@@ -2,7 +2,8 @@
 
 A headline, a caption or a "related articles" teaser next to the text looks
 like text to the first stage; what the blocks around it and the other blocks
-of its container scored tells more. The trainer fits the second stage on
+of its container scored tells more, and how sure the first stage is of the
+page as a whole. The trainer fits the second stage on
 out-of-fold first-stage probabilities, and the run-time gives it the shipped
 first stage's, through the same :func:`rows`.
 """
@@ -42,6 +43,7 @@ def rows(xpaths: Sequence[str], first_rows: Sequence[Sequence[float] | None],
     padded = [-1.0] * reach + list(probabilities) + [-1.0] * reach
     containers = [_containers(xpaths, probabilities, level) for level in CONTAINER_LEVELS]
 
+    page = _page_probabilities(first_rows, probabilities)
     result: list[list[float] | None] = []
     for i, first_row in enumerate(first_rows):
         if first_row is None:
@@ -59,6 +61,8 @@ def rows(xpaths: Sequence[str], first_rows: Sequence[Sequence[float] | None],
                 row += (-1.0, -1.0)
         for container in containers:
             row += container[i]
+        row += page
+        row.append(probabilities[i] - containers[0][i][0])
         result.append(row)
     return result
 
@@ -75,6 +79,16 @@ def _containers(xpaths: Sequence[str], probabilities: Sequence[float], level: in
     return [means[key] for key in keys]
 
 
+def _page_probabilities(first_rows: Sequence[Sequence[float] | None], probabilities: Sequence[float],
+                        ) -> tuple[float, float]:
+    # How sure the first stage is of the page as a whole: the mean over its scored blocks, and the
+    # share of them it finds main text.
+    scored = [probability for row, probability in zip(first_rows, probabilities) if row is not None]
+    if not scored:
+        return -1.0, -1.0
+    return sum(scored) / len(scored), sum(probability >= 0.5 for probability in scored) / len(scored)
+
+
 def names() -> list[str]:
     """The name of each column of a second-stage row."""
     result = ["probability", "chars", "link_density", "justext_good"]
@@ -83,4 +97,5 @@ def names() -> list[str]:
         result += [f"window{width}_mean", f"window{width}_max"]
     for level in CONTAINER_LEVELS:
         result += [f"up{level}_mean", f"up{level}_blocks"]
+    result += ["page_mean", "page_share_good", "to_up1_mean"]
     return result
