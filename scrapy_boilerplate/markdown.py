@@ -32,6 +32,8 @@ _PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 _SPECIAL = "\\`*_[]<>~&"
 _ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
 _ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
+#: The characters either pattern escapes.
+_SPECIAL_OR_HASH = _SPECIAL + "#"
 _ENTITY_REST = re.compile(r"#?\w+;")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
@@ -44,20 +46,17 @@ _URL_UNSAFE_CHARACTERS = " ()<>\\"
 def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
     """Markdown of ``pieces``; links resolved against ``base``, images written only with ``images``."""
     writer = _Writer(base, links, images)
-    lines = writer.lines
     index = 0
     while index < len(pieces):
         piece = pieces[index]
         structure = piece.structure
         runs = piece.runs
-        if not structure and not writer.previous and len(runs) == 1 and not runs[0].inline:
+        if not structure and len(runs) == 1 and not runs[0].inline:
             # Most pieces: a paragraph of text without markup, outside any structure (what
-            # piece() and chunk() make of it, without their dispatch).
+            # piece() makes of it, without its dispatch).
             paragraph = _paragraph_lines(_escaped(_ESCAPE, piece.text[runs[0].start:runs[0].end]))
             if paragraph:
-                if lines:
-                    lines.append("")
-                lines.extend(paragraph)
+                writer.chunk((), paragraph)
             index += 1
             continue
         form = writer.form(structure)
@@ -71,7 +70,7 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
             end += 1
         writer.table(pieces[index:end])
         index = end
-    return "\n".join(lines)
+    return "\n".join(writer.lines)
 
 
 def _table_of(piece: Piece) -> etree._Element | None:
@@ -233,7 +232,8 @@ class _Writer:
                 return self.only_run(run, piece.text, escape)
         top = spans(piece, self.written)
         # A piece without any character to escape (most) writes its text as it is, in every span.
-        return self.write(top, piece.text, escape, plain=not _holds_special(piece.text[top.start:top.end]))
+        plain = not _holds_any(piece.text[top.start:top.end], _SPECIAL_OR_HASH)
+        return self.write(top, piece.text, escape, plain=plain)
 
     def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
         """The only run of a piece, without images, in its markup: :meth:`write` without spans,
@@ -301,8 +301,7 @@ class _Writer:
             return self.urls[reference]
         target = link_target(reference, self.base)
         # Seldom needed: looking for each character costs less than the pattern's scan of the URL.
-        if target is not None and (
-                not target.isprintable() or any(map(target.__contains__, _URL_UNSAFE_CHARACTERS))):
+        if target is not None and (not target.isprintable() or _holds_any(target, _URL_UNSAFE_CHARACTERS)):
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
@@ -313,21 +312,17 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    return escape.sub(_backslash, text) if _holds_special(text) else text
+    return escape.sub(_backslash, text) if _holds_any(text, _SPECIAL_OR_HASH) else text
 
 
-def _holds_special(text: str) -> bool:
-    """Whether ``text`` holds a character that either pattern escapes."""
+def _holds_any(text: str, characters: str) -> bool:
+    """Whether ``text`` holds one of ``characters``."""
     # Most texts hold none: looking for each one (a machine-level search) costs less than a
     # pattern's scan, which tests every character of the text against the set.
-    for character in _SPECIAL_OR_HASH:
+    for character in characters:
         if character in text:
             return True
     return False
-
-
-#: The characters either pattern escapes.
-_SPECIAL_OR_HASH = _SPECIAL + "#"
 
 
 def _backslash(match: re.Match[str]) -> str:

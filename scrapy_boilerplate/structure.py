@@ -137,15 +137,12 @@ def pieces(blocks: Sequence[Block], page: Page | None,
         text = block.text
         known = number < len(xpaths) and xpaths[number] == block.xpath
         start = elements[number] if known else None
-        if (not images and start is not None and not len(start)
-                and (start.text == text or _holds_exactly(start, text))):
+        if not images and start is not None and not len(start) and _holds_exactly(start, text):
             # Most blocks: the whole text of the element they start in, which holds no other. (With
             # images, the walk on from the block before finds those between the two, its own.)
             placed, following, whole_in = number, None, start
             if start.tag not in INLINE_TAGS:
-                structure = structures.get(start)
-                if structure is None:
-                    structure = _structure(start, structures)
+                structure = _structure(start, structures)
                 result.append(Piece(start, structure, text, [Run(0, len(text), ())]))
                 continue
             runs = [(0, len(text), start)]
@@ -181,10 +178,7 @@ def pieces(blocks: Sequence[Block], page: Page | None,
                     element, inline = holder, ()
                 else:
                     element, inline = _placement(holder)
-                structure = structures.get(element)
-                if structure is None:
-                    structure = _structure(element, structures)
-                placement = placements[holder] = (element, inline, structure)
+                placement = placements[holder] = (element, inline, _structure(element, structures))
             element, inline, structure = placement
             # A new piece where the text moves to another element, unless the block's text
             # runs on without a space there (an algorithm that ignores that element's edges).
@@ -244,8 +238,6 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
                 if images:
                     (runs if runs else waiting).append((position, position, holder))
                 continue
-        elif text.startswith(piece, begin) and not piece[0].isspace() and not piece[-1].isspace():
-            end = begin + len(piece)  # most nodes: in the block's text as they are
         elif (end := _match(text, begin, piece)) is None:
             skipped += len(piece)
             if strict or skipped > _MAX_SKIPPED:
@@ -262,14 +254,10 @@ def _find(text: str, nodes: Iterator[tuple[str | None, etree._Element]], *, stri
 
 
 def _match(text: str, position: int, piece: str) -> int | None:
-    """Where ``piece`` ends in ``text`` if it follows ``position``, whitespace aside; ``None`` if it does not."""
-    while position < len(text) and text[position].isspace():
-        position += 1
-    # Most text nodes lie in the block's text as they are: collapsing them first is wasted
-    # (a node with whitespace at an end is collapsed below, which leaves it out).
-    if text.startswith(piece, position) and not piece[0].isspace() and not piece[-1].isspace():
-        return position + len(piece)
-    # Most others only have whitespace at their ends (the source's line breaks and indentation).
+    """Where ``piece`` ends in ``text`` if it starts at ``position`` (not whitespace), whitespace aside;
+    ``None`` if it does not."""
+    # Most text nodes lie in the block's text as they are, or but for whitespace at their ends
+    # (the source's line breaks and indentation): collapsing them is wasted.
     stripped = piece.strip()
     if text.startswith(stripped, position):
         return position + len(stripped)
