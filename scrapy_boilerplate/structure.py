@@ -14,7 +14,9 @@ previous one's, as good blocks' often does, is found by walking on, without
 looking its XPath up; so are the images between the two, which go with the
 second. Renderings without images leave out the images whose alt text is not
 the block's (they would write nothing, or empty cells and items), and place a
-block that is all the text of the element it starts in there, without a walk.
+block that is all the text of the element it starts in there, without a walk; so
+is a block whose algorithm tells that its text is all that of one text node
+held by that element (its text or a child's tail).
 
 A block whose text the walk cannot find in the page (an algorithm's own
 additions, text it skipped coinciding with its own) becomes one piece without
@@ -106,21 +108,23 @@ class Page:
 
 
 def pieces(blocks: Sequence[Block], page: Page | None,
-           starts: tuple[Sequence[str], Sequence[etree._Element | None]] | None = None, *,
+           starts: tuple[Sequence[str], Sequence[etree._Element | None], Sequence[bool]] | None = None, *,
            images: bool = True) -> list[Piece]:
     """The pieces of the good blocks of ``blocks``, in document order.
 
     ``starts``, when the algorithm gave them, holds the blocks' XPaths as it
-    made them and the element each selects: a block whose XPath is still
-    that is placed without looking it up. Without ``images``, the images
-    whose alt text is not the block's are left out (they would write nothing).
+    made them, the element each selects, and whether each block's text is all
+    that of one text node held by that element (empty if the algorithm does not
+    tell): a block whose XPath is still that is placed without looking it up.
+    Without ``images``, the images whose alt text is not the block's are left
+    out (they would write nothing).
     """
     if page is None:
         resolve = _skeleton([block for block in blocks if block.label == GOOD and block.text])
-        xpaths, elements = (), ()
+        xpaths, elements, one_text_node = (), (), ()
     else:
         resolve = None  # made when a block needs it
-        xpaths, elements = starts if starts is not None else ((), ())
+        xpaths, elements, one_text_node = starts if starts is not None else ((), (), ())
     # For each element holding text: its piece's element, its markup elements and its structure.
     placements: dict[etree._Element | None, tuple] = {}
     structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
@@ -128,19 +132,32 @@ def pieces(blocks: Sequence[Block], page: Page | None,
     # The text nodes after the last block placed: the next block's text, when it comes right
     # after (as good blocks often do), is found there without looking its element up. Only
     # when no other block lies between: a bad block's text, which does, could be taken for it.
-    # When the last block was the whole text of its element, the walk is made from there when needed.
+    # When the last block was all the text of a leaf, the walk is made from there when needed.
     following: Iterator[tuple[str | None, etree._Element]] | None = None
     whole_in: etree._Element | None = None
     placed = -2  # the number of the block placed last
-    for number in [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]:
+    good = [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]
+    for index, number in enumerate(good):
         block = blocks[number]
         text = block.text
         known = number < len(xpaths) and xpaths[number] == block.xpath
         start = elements[number] if known else None
-        if not images and start is not None and not len(start) and _holds_exactly(start, text):
-            # Most blocks: the whole text of the element they start in, which holds no other. (With
-            # images, the walk on from the block before finds those between the two, its own.)
-            placed, following, whole_in = number, None, start
+        # Most blocks are all the text of one text node of the element they start in, as the
+        # algorithm tells or, in a leaf, as its text reads: placed there without a walk. Not with
+        # images (the walk on from the block before finds those between the two, its own), nor
+        # when the next block comes right after one of an element's children's texts, which only
+        # a walk finds it after.
+        if images or start is None:
+            whole = False
+        elif len(start):
+            whole = bool(one_text_node) and one_text_node[number] and (
+                index + 1 == len(good) or good[index + 1] != number + 1)
+        else:
+            whole = (bool(one_text_node) and one_text_node[number]) or _holds_exactly(start, text)
+        if whole:
+            # The walk on from a leaf's end passes no text; from any other element's it would pass
+            # its children's, but the next block is found from its own start.
+            placed, following, whole_in = number, None, None if len(start) else start
             if start.tag not in INLINE_TAGS:
                 structure = _structure(start, structures)
                 result.append(Piece(start, structure, text, [Run(0, len(text), ())]))
@@ -210,9 +227,15 @@ def _holds_exactly(element: etree._Element, text: str) -> bool:
         whole = "".join(element.itertext())
     if whole == text:
         return True
-    # The same words: splitting ``text`` no further than ``whole``'s word count costs what the
-    # element's text costs, not the block's (a block often runs on far beyond its first element).
-    words = whole.split()
+    stripped = whole.strip()  # the source's line breaks and indentation around a paragraph
+    if stripped == text:
+        return True
+    # The same words start and end alike (block texts are stripped): a block that runs on beyond
+    # its first element, as many do, differs at its end.
+    if not stripped or stripped[0] != text[0] or stripped[-1] != text[-1]:
+        return False
+    # Splitting ``text`` no further than ``whole``'s word count costs what the element's text costs.
+    words = stripped.split()
     return text.split(None, len(words)) == words
 
 

@@ -17,6 +17,7 @@ from scrapy_boilerplate.algorithms.boilerpipe import (
     run_pipeline,
     segment,
 )
+from scrapy_boilerplate.algorithms.boilerpipe.document import fuse
 from scrapy_boilerplate.algorithms.boilerpipe.filters import NumWordsRulesClassifier
 from scrapy_boilerplate.algorithms.boilerpipe.segment import count_words, find_words
 from scrapy_boilerplate.document import parse
@@ -47,6 +48,15 @@ def blocks_of(html: str) -> list[tuple[str, int, int]]:
 def test_blocks_split_at_block_elements_and_join_across_inline_ones():
     html = "<div>One <b>bo</b>ld<br>two</div><p>x <a href=#>link <i>text</i></a>y</p><ul><li>Item</li></ul>"
     assert blocks_of(html) == [("One bold", 2, 0), ("two", 1, 0), ("x link text y", 4, 2), ("Item", 1, 0)]
+
+
+def test_blocks_tell_whether_their_text_is_one_text_node_of_their_start():
+    document = segment(parse("<div>Lead text<p>One <b>two</b></p>tail text<p>x <a href=#>y</a></p></div>"))
+    assert [(block.text, block.start.tag, block.one_text_node) for block in document.blocks] == [
+        ("Lead text", "div", True), ("One two", "p", False), ("tail text", "div", True), ("x y", "p", False)]
+    first, second = document.blocks[:2]
+    fused = fuse([first, second], lambda run, block: True)[0]
+    assert fused.text == "Lead text\nOne two" and not fused.one_text_node
 
 
 def test_skipped_elements_drop_their_text_and_still_split():

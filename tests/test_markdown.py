@@ -269,6 +269,19 @@ def test_good_block_after_a_bad_one_of_the_same_text_is_written_where_it_is():
     assert extraction.main_html == "<p>Intro text here.</p>\n<h2>Overview</h2>\n<p>Body text.</p>\n"
 
 
+def test_a_block_is_written_at_its_own_text_not_at_an_earlier_one_alike():
+    # A photo credit's link (bad), then the same words as the text of the element holding it (good):
+    # the algorithm tells that the good block is one text node of that element, the link's is not it.
+    extraction = extract("<html><body><div><a href='/photo.jpg'><em>Photo: Agency</em></a>"
+                         "<p>A paragraph in between.</p>Photo: Agency</div></body></html>",
+                         url="http://example.com/", algorithm="boilerpipe-default")
+    assert [block.text for block in extraction.blocks] == ["Photo: Agency", "A paragraph in between.", "Photo: Agency"]
+    for block, label in zip(extraction.blocks, ("bad", "bad", "good")):
+        block.label = label
+    assert extraction.markdown == "Photo: Agency"
+    assert extraction.main_html == "<p>Photo: Agency</p>\n"
+
+
 def test_block_whose_element_is_gone_is_written_as_its_text():
     extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
     extraction.blocks[0].xpath = "/html[1]/body[1]/h1[9]"

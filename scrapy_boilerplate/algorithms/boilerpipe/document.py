@@ -34,6 +34,8 @@ class TextBlock:
     """The XPath of the element holding the block's first text, in the parsed page."""
     start: Any = None
     """That element."""
+    one_text_node: bool = False
+    """Whether the text is all that of one text node, held by ``start`` (its text, or a child's tail)."""
     is_content: bool = False
     labels: set[str] = field(default_factory=set)
     text_density: float = field(init=False, default=0.0)
@@ -73,6 +75,7 @@ class TextBlock:
         self.offset_end = max(self.offset_end, following.offset_end)
         self.is_content |= following.is_content
         self.labels |= following.labels
+        self.one_text_node = False
         self._measure()
 
 

@@ -98,6 +98,7 @@ def segment(root: etree._Element) -> TextDocument:
         if block is not None:
             block.xpath = block_path
             block.start = block_start
+            block.one_text_node = len(parts) == 1
             blocks.append(block)
         block_path = None
         parts.clear()
