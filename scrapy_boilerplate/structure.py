@@ -284,6 +284,8 @@ def _match(text: str, position: int, piece: str) -> int | None:
     stripped = piece.strip()
     if text.startswith(stripped, position):
         return position + len(stripped)
+    if not text.startswith(stripped[0], position):  # most other nodes: another text than the block's
+        return None
     words = collapse(piece)
     end = position + len(words)
     if text.startswith(words, position):
