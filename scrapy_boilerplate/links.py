@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from lxml import etree
 
@@ -93,13 +93,16 @@ def _base_parts(base: str) -> tuple[str, str | None] | None:
     (``None`` when its path has parameters or empty segments); ``None`` for another base."""
     if not base.startswith(("https://", "http://")) or not base.isprintable():
         return None
-    try:
-        parts = urlsplit(base)
-    except ValueError:
-        return None
-    path = parts.path
+    # urlsplit's parts of such a URL, without its general parsing (a page's URL is new to the cache):
+    # the host runs to the first "/", "?" or "#", the path from there to the first "?" or "#".
+    scheme, _, rest = base.partition("://")
+    path = rest.partition("#")[0].partition("?")[0]
+    slash = path.find("/")
+    host, path = (path, "") if slash < 0 else (path[:slash], path[slash:])
+    if "[" in host or "]" in host:
+        return None  # an IPv6 host, which urlsplit checks
     directory = None if ";" in path or "//" in path else path[:path.rfind("/") + 1] or "/"
-    return f"{parts.scheme}://{parts.netloc}", directory
+    return f"{scheme}://{host}", directory
 
 
 def _owner_is_good(anchor: etree._Element, good_starts: dict[etree._Element, bool]) -> bool:

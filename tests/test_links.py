@@ -55,3 +55,12 @@ _URL_CHARACTERS = st.sampled_from(list("ab/.:;?#%@=&-_~ \t") + ["..", "//", "x:"
        href=st.lists(_URL_CHARACTERS, min_size=1, max_size=12).map("".join))
 def test_join_url_agrees_with_urljoin(base, href):
     assert join_url(base, href) == urljoin_or_none(base, href)
+
+
+@settings(max_examples=400, deadline=None)
+@given(base=st.lists(st.sampled_from(list("ab/.:;?#@=-") + ["//", "[", "]", "[::1]", ":80", "é"]),
+                     max_size=10).map(lambda rest: "https://" + "".join(rest)),
+       href=st.sampled_from(["x", "x/y.html", "/x?q#f", "x;y", "../x"]))
+def test_join_url_agrees_with_urljoin_whatever_the_base(base, href):
+    # The base's host and directory are read without urlsplit: any host, path, query or fragment.
+    assert join_url(base, href) == urljoin_or_none(base, href)
