@@ -65,10 +65,10 @@ class Extraction:
     algorithm: str = "justext"
     html: str | None = None
     _page: Any = field(default=None, init=False, repr=False, compare=False)
-    #: The blocks' XPaths as the algorithm made them, the element each selects, and whether each
-    #: block's text is that of one text node, held by that element (empty when the algorithm does
-    #: not tell), when it gave them: the renderers look up no XPath that is still there.
-    _starts: tuple[list[str], list[Any], list[bool]] | None = field(
+    #: The blocks' XPaths as the algorithm made them, the element each selects, and what it tells of
+    #: each block's text (a :data:`~scrapy_boilerplate.structure.Shape`; empty when it tells nothing),
+    #: when it gave them: the renderers look up no XPath that is still there.
+    _starts: tuple[list[str], list[Any], list[Any]] | None = field(
         default=None, init=False, repr=False, compare=False)
     _rendered: dict[tuple[str, bool, bool], str] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -133,10 +133,10 @@ class Extraction:
                 pieces, base=page.base if page is not None else None, links=links, images=images)
         return rendered
 
-    def _keep_starts(self, elements: list[Any], one_text_node: list[bool] | None = None) -> None:
+    def _keep_starts(self, elements: list[Any], shapes: list[Any] | None = None) -> None:
         """Keep ``elements``, where the blocks start (one per block, in order), for the renderers, and
-        ``one_text_node``: whether each block's text is all that of one text node held by its element."""
-        self._starts = ([block.xpath for block in self.blocks], elements, one_text_node or [])
+        ``shapes``, what the algorithm tells of each block's text (see :data:`.structure.Shape`)."""
+        self._starts = ([block.xpath for block in self.blocks], elements, shapes or [])
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready ``dict`` (only ``str``, numbers, ``bool``, ``None``, lists, dicts)."""

@@ -16,7 +16,9 @@ second. Renderings without images leave out the images whose alt text is not
 the block's (they would write nothing, or empty cells and items), and place a
 block that is all the text of the element it starts in there, without a walk; so
 is a block whose algorithm tells that its text is all that of one text node
-held by that element (its text or a child's tail).
+held by that element (its text or a child's tail). A block the algorithm joined
+from several (boilerpipe's fusions) is placed line by line, each line from the
+element the algorithm tells it starts in.
 
 A block whose text the walk cannot find in the page (an algorithm's own
 additions, text it skipped coinciding with its own) becomes one piece without
@@ -107,112 +109,165 @@ class Page:
         return url
 
 
+#: What an algorithm tells of a block's text, beside the element it starts in: ``True`` when the
+#: text is all that of one text node held by that element (its own text or a child's tail),
+#: ``False`` when it does not tell, and for a block it joined from several, one per line of the
+#: text (``"\n"`` between them), the element the line starts in and whether the same holds of it.
+Shape = bool | Sequence[tuple[etree._Element, bool]]
+
+
 def pieces(blocks: Sequence[Block], page: Page | None,
-           starts: tuple[Sequence[str], Sequence[etree._Element | None], Sequence[bool]] | None = None, *,
+           starts: tuple[Sequence[str], Sequence[etree._Element | None], Sequence[Shape]] | None = None, *,
            images: bool = True) -> list[Piece]:
     """The pieces of the good blocks of ``blocks``, in document order.
 
     ``starts``, when the algorithm gave them, holds the blocks' XPaths as it
-    made them, the element each selects, and whether each block's text is all
-    that of one text node held by that element (empty if the algorithm does not
-    tell): a block whose XPath is still that is placed without looking it up.
-    Without ``images``, the images whose alt text is not the block's are left
-    out (they would write nothing).
+    made them, the element each selects, and each block's :data:`Shape` (empty
+    if the algorithm does not tell): a block whose XPath is still that is placed
+    without looking it up. Without ``images``, the images whose alt text is not
+    the block's are left out (they would write nothing).
     """
     if page is None:
-        resolve = _skeleton([block for block in blocks if block.label == GOOD and block.text])
-        xpaths, elements, one_text_node = (), (), ()
+        walk = _Walk(None, _skeleton([block for block in blocks if block.label == GOOD and block.text]))
+        xpaths, elements, shapes = (), (), ()
     else:
-        resolve = None  # made when a block needs it
-        xpaths, elements, one_text_node = starts if starts is not None else ((), (), ())
+        walk = _Walk(page.root)
+        xpaths, elements, shapes = starts if starts is not None else ((), (), ())
     # For each element holding text: its piece's element, its markup elements and its structure.
     placements: dict[etree._Element | None, tuple] = {}
     structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     result: list[Piece] = []
-    # The text nodes after the last block placed: the next block's text, when it comes right
-    # after (as good blocks often do), is found there without looking its element up. Only
-    # when no other block lies between: a bad block's text, which does, could be taken for it.
-    # When the last block was all the text of a leaf, the walk is made from there when needed.
-    following: Iterator[tuple[str | None, etree._Element]] | None = None
-    whole_in: etree._Element | None = None
     placed = -2  # the number of the block placed last
     good = [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]
     for index, number in enumerate(good):
         block = blocks[number]
         text = block.text
         known = number < len(xpaths) and xpaths[number] == block.xpath
-        start = elements[number] if known else None
-        # Most blocks are all the text of one text node of the element they start in, as the
-        # algorithm tells or, in a leaf, as its text reads: placed there without a walk. Not with
-        # images (the walk on from the block before finds those between the two, its own), nor
-        # when the next block comes right after one of an element's children's texts, which only
-        # a walk finds it after.
-        if images or start is None:
-            whole = False
-        elif len(start):
-            whole = bool(one_text_node) and one_text_node[number] and (
-                index + 1 == len(good) or good[index + 1] != number + 1)
-        else:
-            whole = (bool(one_text_node) and one_text_node[number]) or _holds_exactly(start, text)
-        if whole:
-            # The walk on from a leaf's end passes no text; from any other element's it would pass
-            # its children's, but the next block is found from its own start.
-            placed, following, whole_in = number, None, None if len(start) else start
-            if start.tag not in INLINE_TAGS:
-                structure = _structure(start, structures)
-                result.append(Piece(start, structure, text, [Run(0, len(text), ())]))
-                continue
-            runs = [(0, len(text), start)]
-        elif number == placed + 1 and (following is not None or whole_in is not None):
-            if following is None:
-                following = _text_from(whole_in, inside=False)
-            runs = _find(text, following, strict=True, images=images)
-        else:
-            runs = None
-        placed = number
-        if runs is None:
-            if not known:
-                if resolve is None:
-                    resolve = resolver(page.root)
-                start = resolve(block.xpath)
-            following = whole_in = None
-            if start is None:
-                runs = [(0, len(text), None)]
-            elif _holds_exactly(start, text):  # most blocks: a paragraph's text and nothing else
-                runs = [(0, len(text), start)]
-                whole_in = start
-            else:
-                following = _text_from(start)
-                runs = _find(text, following, images=images)
-                if runs is None:  # not found: the block as one run in the element it starts in
-                    runs = [(0, len(text), start)]
-                    following = None
+        shape = shapes[number] if known and shapes else False
+        # A block joined from several is placed line by line, each from its own start (with
+        # images, as one: the walk finds the images between its lines, which go with the first).
+        if images or isinstance(shape, bool) or (lines := _lines(text, shape)) is None:
+            lines = ((0, len(text), elements[number] if known else None, shape is True),)
+        follows = number == placed + 1  # right after the block placed last
         current = None
-        for begin, end, holder in runs:
-            placement = placements.get(holder)
-            if placement is None:
-                if holder is None or holder.tag not in INLINE_TAGS:  # most: a paragraph, an item...
-                    element, inline = holder, ()
-                else:
-                    element, inline = _placement(holder)
-                placement = placements[holder] = (element, inline, _structure(element, structures))
-            element, inline, structure = placement
-            # A new piece where the text moves to another element, unless the block's text
-            # runs on without a space there (an algorithm that ignores that element's edges).
-            if current is None or (current.element is not element
-                                   and (begin == 0 or text[begin - 1].isspace())):
-                current = Piece(element, structure, text, [Run(begin, end, inline)])
-                result.append(current)
-                continue
-            last = current.runs[-1]
-            # Text without markup after text without markup: one run (the renderers write both
-            # alike), unless an "&" ends the first, which the Markdown writer tells an entity by
-            # what follows it in its run.
-            if inline or last.inline or text[last.end - 1] == "&":
-                current.runs.append(Run(begin, end, inline))
+        last_line = len(lines) - 1
+        for line_number, (line_start, line_end, start, one_text_node) in enumerate(lines):
+            line = text if not last_line else text[line_start:line_end]
+            # Most lines are all the text of one text node of the element they start in, as the
+            # algorithm tells or, in a leaf, as its text reads: placed there without a walk. Not
+            # with images (the walk on from the text before finds those between the two, its
+            # own), nor when the next text comes right after one of an element's children's
+            # texts, which only a walk on finds it after.
+            if images or start is None:
+                whole = False
+            elif len(start):
+                whole = one_text_node and line_number == last_line and (
+                    index + 1 == len(good) or good[index + 1] != number + 1)
             else:
-                last.end = end
+                whole = one_text_node or _holds_exactly(start, line)
+            if whole:
+                walk.placed_in(start)
+                if current is None and start.tag not in INLINE_TAGS:  # most: a paragraph, an item...
+                    current = Piece(start, _structure(start, structures), text, [Run(line_start, line_end, ())])
+                    result.append(current)
+                    follows = True
+                    continue
+                runs = [(0, len(line), start)]
+            else:
+                runs = walk.find(line, start, None if known else block.xpath, follows=follows, images=images)
+            follows = True
+            for begin, end, holder in runs:
+                begin += line_start
+                end += line_start
+                placement = placements.get(holder)
+                if placement is None:
+                    if holder is None or holder.tag not in INLINE_TAGS:  # most: a paragraph, an item...
+                        element, inline = holder, ()
+                    else:
+                        element, inline = _placement(holder)
+                    placement = placements[holder] = (element, inline, _structure(element, structures))
+                element, inline, structure = placement
+                # A new piece where the text moves to another element, unless the block's text
+                # runs on without a space there (an algorithm that ignores that element's edges).
+                if current is None or (current.element is not element
+                                       and (begin == 0 or text[begin - 1].isspace())):
+                    current = Piece(element, structure, text, [Run(begin, end, inline)])
+                    result.append(current)
+                    continue
+                last = current.runs[-1]
+                # Text without markup after text without markup: one run (the renderers write both
+                # alike), unless an "&" ends the first, which the Markdown writer tells an entity by
+                # what follows it in its run.
+                if inline or last.inline or text[last.end - 1] == "&":
+                    current.runs.append(Run(begin, end, inline))
+                else:
+                    last.end = end
+        placed = number
     return result
+
+
+def _lines(text: str, shape: Sequence[tuple[etree._Element, bool]],
+           ) -> list[tuple[int, int, etree._Element, bool]] | None:
+    """Where each line of ``text`` lies in it, with what ``shape`` tells of it; ``None`` when the
+    text's lines are not the shape's."""
+    if text.count("\n") + 1 != len(shape):
+        return None
+    lines = []
+    start = 0
+    for element, one_text_node in shape:
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        lines.append((start, end, element, one_text_node))
+        start = end + 1
+    return lines
+
+
+@dataclass(slots=True)
+class _Walk:
+    """Where texts lie in the page, looked for one after another in document order."""
+
+    root: etree._Element | None
+    resolve: Callable[[str], etree._Element | None] | None = None
+    #: The text nodes after the last text placed: the next text, when it comes right after (as
+    #: good blocks often do), is found there without looking its element up. Only when no other
+    #: block lies between: a bad block's text, which does, could be taken for it.
+    following: Iterator[tuple[str | None, etree._Element]] | None = None
+    #: When the last text was all that of a leaf, the leaf: the walk is made from there when needed.
+    whole_in: etree._Element | None = None
+
+    def placed_in(self, start: etree._Element) -> None:
+        """Note that the last text placed is all that of one text node held by ``start``."""
+        # The walk on from a leaf's end passes no text; from any other element's it would pass
+        # its children's, but the next text is then looked for from its own start.
+        self.following, self.whole_in = None, None if len(start) else start
+
+    def find(self, text: str, start: etree._Element | None, xpath: str | None, *, follows: bool,
+             images: bool) -> list[tuple[int, int, etree._Element | None]]:
+        """Where ``text`` lies: (start, end, holder) of each text node holding some of it (see
+        :func:`_find`); after the last text placed when it ``follows`` it, else from ``start``
+        (the element ``xpath`` selects, when given): if not found, all of it in that element."""
+        if follows and (self.following is not None or self.whole_in is not None):
+            if self.following is None:
+                self.following = _text_from(self.whole_in, inside=False)
+            runs = _find(text, self.following, strict=True, images=images)
+            if runs is not None:
+                return runs
+        if xpath is not None:
+            if self.resolve is None:
+                self.resolve = resolver(self.root)
+            start = self.resolve(xpath)
+        self.following = self.whole_in = None
+        if start is None:
+            return [(0, len(text), None)]
+        if _holds_exactly(start, text):  # most texts: a paragraph's and nothing else
+            self.whole_in = start
+            return [(0, len(text), start)]
+        self.following = _text_from(start)
+        runs = _find(text, self.following, images=images)
+        if runs is None:  # not found: all of it in the element it starts in
+            self.following = None
+            return [(0, len(text), start)]
+        return runs
 
 
 def _holds_exactly(element: etree._Element, text: str) -> bool:

@@ -57,6 +57,7 @@ def test_blocks_tell_whether_their_text_is_one_text_node_of_their_start():
     first, second = document.blocks[:2]
     fused = fuse([first, second], lambda run, block: True)[0]
     assert fused.text == "Lead text\nOne two" and not fused.one_text_node
+    assert fused.line_starts == [(first.start, True), (second.start, False)]
 
 
 def test_skipped_elements_drop_their_text_and_still_split():

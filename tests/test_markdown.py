@@ -282,6 +282,18 @@ def test_a_block_is_written_at_its_own_text_not_at_an_earlier_one_alike():
     assert extraction.main_html == "<p>Photo: Agency</p>\n"
 
 
+def test_a_block_joined_from_several_is_placed_line_by_line():
+    # boilerpipe-default joins the three into one block. The heading's words are also an image's
+    # alt text before it, which a walk through the joined text would take for them.
+    extraction = extract("<html><body><p>Crowds gather near it</p><div><img src='/photo.jpg' alt='Crowds at the stage'>"
+                         "</div><h3>Crowds at the stage</h3><p>The stage is set.</p></body></html>",
+                         url="http://example.com/", algorithm="boilerpipe-default")
+    assert [block.text for block in extraction.blocks] == ["Crowds gather near it\nCrowds at the stage\nThe stage is set."]
+    extraction.blocks[0].label = "good"
+    assert extraction.markdown == "Crowds gather near it\n\n### Crowds at the stage\n\nThe stage is set."
+    assert extraction.main_html == "<p>Crowds gather near it</p>\n<h3>Crowds at the stage</h3>\n<p>The stage is set.</p>\n"
+
+
 def test_block_whose_element_is_gone_is_written_as_its_text():
     extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
     extraction.blocks[0].xpath = "/html[1]/body[1]/h1[9]"

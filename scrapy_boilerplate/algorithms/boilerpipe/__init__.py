@@ -70,5 +70,6 @@ def to_extraction(document: TextDocument, algorithm: str) -> Extraction:
         for block in blocks
     ]
     extraction = Extraction(result, language=None, algorithm=algorithm)
-    extraction._keep_starts([block.start for block in blocks], [block.one_text_node for block in blocks])
+    extraction._keep_starts([block.start for block in blocks],
+                            [block.line_starts or block.one_text_node for block in blocks])
     return extraction

@@ -36,6 +36,9 @@ class TextBlock:
     """That element."""
     one_text_node: bool = False
     """Whether the text is all that of one text node, held by ``start`` (its text, or a child's tail)."""
+    line_starts: list[tuple[Any, bool]] | None = None
+    """For a block fused from several, one per line of its text: the element the line starts in, and
+    whether the line is all the text of one text node held by it."""
     is_content: bool = False
     labels: set[str] = field(default_factory=set)
     text_density: float = field(init=False, default=0.0)
@@ -75,6 +78,9 @@ class TextBlock:
         self.offset_end = max(self.offset_end, following.offset_end)
         self.is_content |= following.is_content
         self.labels |= following.labels
+        if self.line_starts is None:
+            self.line_starts = [(self.start, self.one_text_node)]
+        self.line_starts += following.line_starts or [(following.start, following.one_text_node)]
         self.one_text_node = False
         self._measure()
 
