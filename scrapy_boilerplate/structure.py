@@ -150,9 +150,8 @@ def pieces(blocks: Sequence[Block], page: Page | None,
             lines = ((0, len(text), elements[number] if known else None, shape is True),)
         follows = number == placed + 1  # right after the block placed last
         current = None
-        last_line = len(lines) - 1
-        for line_number, (line_start, line_end, start, one_text_node) in enumerate(lines):
-            line = text if not last_line else text[line_start:line_end]
+        for line_start, line_end, start, one_text_node in lines:
+            line = text if line_end - line_start == len(text) else text[line_start:line_end]
             # Most lines are all the text of one text node of the element they start in, as the
             # algorithm tells or, in a leaf, as its text reads: placed there without a walk. Not
             # with images (the walk on from the text before finds those between the two, its
@@ -161,7 +160,7 @@ def pieces(blocks: Sequence[Block], page: Page | None,
             if images or start is None:
                 whole = False
             elif len(start):
-                whole = one_text_node and line_number == last_line and (
+                whole = one_text_node and line_end == len(text) and (
                     index + 1 == len(good) or good[index + 1] != number + 1)
             else:
                 whole = one_text_node or _holds_exactly(start, line)
