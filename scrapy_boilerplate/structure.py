@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -138,8 +138,7 @@ def pieces(blocks: Sequence[Block], page: Page | None,
     structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     result: list[Piece] = []
     placed = -2  # the number of the block placed last
-    good = [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]
-    for index, number in enumerate(good):
+    for number in [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]:
         block = blocks[number]
         text = block.text
         known = number < len(xpaths) and xpaths[number] == block.xpath
@@ -153,19 +152,14 @@ def pieces(blocks: Sequence[Block], page: Page | None,
         for line_start, line_end, start, one_text_node in lines:
             line = text if line_end - line_start == len(text) else text[line_start:line_end]
             # Most lines are all the text of one text node of the element they start in, as the
-            # algorithm tells or, in a leaf, as its text reads: placed there without a walk. Not
-            # with images (the walk on from the text before finds those between the two, its
-            # own), nor when the next text comes right after one of an element's children's
-            # texts, which only a walk on finds it after.
+            # algorithm tells or, in a leaf, as its text reads: placed there without a walk (but
+            # with images: the walk on from the text before finds those between the two, its own).
             if images or start is None:
                 whole = False
-            elif len(start):
-                whole = one_text_node and line_end == len(text) and (
-                    index + 1 == len(good) or good[index + 1] != number + 1)
             else:
-                whole = one_text_node or _holds_exactly(start, line)
+                whole = one_text_node or (not len(start) and _holds_exactly(start, line))
             if whole:
-                walk.placed_in(start)
+                walk.placed_in(start, line, follows=follows)
                 if current is None and start.tag not in INLINE_TAGS:  # most: a paragraph, an item...
                     current = Piece(start, _structure(start, structures), text, [Run(line_start, line_end, ())])
                     result.append(current)
@@ -233,12 +227,19 @@ class _Walk:
     following: Iterator[tuple[str | None, etree._Element]] | None = None
     #: When the last text was all that of a leaf, the leaf: the walk is made from there when needed.
     whole_in: etree._Element | None = None
+    #: The texts placed since, each all that of one text node among an element's children's (which
+    #: one, the walk on past them tells, when a text after them needs it).
+    passed: list[str] = field(default_factory=list)
 
-    def placed_in(self, start: etree._Element) -> None:
-        """Note that the last text placed is all that of one text node held by ``start``."""
-        # The walk on from a leaf's end passes no text; from any other element's it would pass
-        # its children's, but the next text is then looked for from its own start.
-        self.following, self.whole_in = None, None if len(start) else start
+    def placed_in(self, start: etree._Element, text: str, *, follows: bool) -> None:
+        """Note that ``text``, placed last, is all that of one text node held by ``start``."""
+        if not len(start):  # the walk on from a leaf's end passes no text
+            self.following, self.whole_in = None, start
+            self.passed.clear()
+        elif follows and (self.following is not None or self.whole_in is not None):
+            self.passed.append(text)
+        else:
+            self.following = self.whole_in = None
 
     def find(self, text: str, start: etree._Element | None, xpath: str | None, *, follows: bool,
              images: bool) -> list[tuple[int, int, etree._Element | None]]:
@@ -248,9 +249,14 @@ class _Walk:
         if follows and (self.following is not None or self.whole_in is not None):
             if self.following is None:
                 self.following = _text_from(self.whole_in, inside=False)
-            runs = _find(text, self.following, strict=True, images=images)
+            following = self.following
+            runs = None
+            if all(_find(passed, following, strict=True, images=images) is not None for passed in self.passed):
+                runs = _find(text, following, strict=True, images=images)
+            self.passed.clear()
             if runs is not None:
                 return runs
+        self.passed.clear()
         if xpath is not None:
             if self.resolve is None:
                 self.resolve = resolver(self.root)
