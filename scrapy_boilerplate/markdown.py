@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Run, Span, image_alt, link_target, markup_written, set_apart, spans
+from .structure import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
 from .whitespace import collapse
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
@@ -230,14 +230,33 @@ class _Writer:
                 return _escaped(escape, piece.text[run.start:run.end])
             if run.inline[-1].tag != "img":  # many others: a link or emphasis around all of it
                 return self.only_run(run, piece.text, escape)
-        top = spans(piece, self.written)
-        # A piece without any character to escape (most) writes its text as it is, in every span.
-        plain = not _holds_any(piece.text[top.start:top.end], _SPECIAL_OR_HASH)
-        return self.write(top, piece.text, escape, plain=plain)
+        text = piece.text
+        # A piece without any character to escape (most) writes its text as it is, in every element.
+        plain = not _holds_any(text[runs[0].start:runs[-1].end], _SPECIAL_OR_HASH)
+
+        def text_part(start: int, end: int) -> str:
+            return text[start:end] if plain else _escaped(escape, text[start:end])
+
+        def image_part(start: int, end: int, image: etree._Element) -> str:
+            return self.image(text, start, end, image, escape)
+
+        def element_part(element: etree._Element, start: int, end: int, inner: str, parts: list[str]) -> None:
+            if element.tag in CODE_TAGS:
+                written = _code_span(text[start:end])
+            else:
+                written = self.wrap(element, inner, text, start, end)
+            if written.startswith("`") and parts and parts[-1].endswith("`"):
+                # Backticks against backticks would make one code span of both: plain text instead.
+                written = _escaped(escape, text[start:end])
+            elif written.startswith("[") and parts and parts[-1].endswith("!"):
+                parts[-1] = parts[-1][:-1] + "\\!"  # not an image's "!["
+            parts.append(written)
+
+        return write_markup(piece, self.written, text_part, image_part, element_part)
 
     def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
-        """The only run of a piece, without images, in its markup: :meth:`write` without spans,
-        its elements being one inside the other, each around all of the run."""
+        """The only run of a piece, without images, in its markup: :func:`.write_markup` without its
+        stack, its elements being one inside the other, each around all of the run."""
         start, end = run.start, run.end
         written = None
         for element in reversed(markup_written(run.inline, None, self.written)):
@@ -255,27 +274,6 @@ class _Writer:
             return self.links and self.url(element.get("href")) is not None
         return True
 
-    def write(self, span: Span, text: str, escape: re.Pattern[str], *, plain: bool = False) -> str:
-        tag = span.element.tag if span.element is not None else None
-        if tag in CODE_TAGS:
-            return _code_span(text[span.start:span.end])
-        parts = []
-        for child in span.children:
-            if isinstance(child, Span):
-                written = self.write(child, text, escape, plain=plain)
-                if written.startswith("`") and parts and parts[-1].endswith("`"):
-                    # Backticks against backticks would make one code span of both: plain text instead.
-                    written = _escaped(escape, text[child.start:child.end])
-                elif written.startswith("[") and parts and parts[-1].endswith("!"):
-                    parts[-1] = parts[-1][:-1] + "\\!"  # not an image's "!["
-                parts.append(written)
-            elif len(child) == 3:
-                parts.append(self.image(child, text, escape))
-            else:
-                parts.append(text[child[0]:child[1]] if plain else _escaped(escape, text[child[0]:child[1]]))
-        inner = "".join(parts)
-        return inner if tag is None else self.wrap(span.element, inner, text, span.start, span.end)
-
     def wrap(self, element: etree._Element, inner: str, text: str, start: int, end: int) -> str:
         """``inner``, written for ``text[start:end]``, in the markup of ``element`` (not code)."""
         tag = element.tag
@@ -286,8 +284,7 @@ class _Writer:
             return f"{marker}{inner}{marker}"
         return inner
 
-    def image(self, child: tuple, text: str, escape: re.Pattern[str]) -> str:
-        start, end, image = child
+    def image(self, text: str, start: int, end: int, image: etree._Element, escape: re.Pattern[str]) -> str:
         alt = image_alt(text, start, end, image)
         alt = _escaped(escape, alt)
         source = self.url(image.get("src")) if self.images else None
