@@ -60,43 +60,61 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
             index += 1
             continue
         form = writer.form(structure)
-        table = _table_of(piece) if form.in_cell and piece.element is piece.structure[-1] else None
+        table = writer.table_of(piece) if form.in_cell else None
         if table is None:
             writer.piece(piece, form)
             index += 1
             continue
         end = index + 1
-        while end < len(pieces) and _table_of(pieces[end]) is table:
+        while end < len(pieces) and writer.table_of(pieces[end]) is table:
             end += 1
         writer.table(pieces[index:end])
         index = end
     return "\n".join(writer.lines)
 
 
-def _table_of(piece: Piece) -> etree._Element | None:
-    """The table whose cell ``piece`` is, when its text lies directly in the cell: the nearest
-    table of its structure (which holds all its tables, cells and rows)."""
-    if piece.element is None or piece.element.tag not in _CELL_TAGS:
-        return None
-    table = None
-    for node in piece.structure:
-        tag = node.tag
-        if tag == "pre":
-            return None
-        if tag == "table":
-            table = node
-    return table
-
-
 @dataclass(slots=True)
 class _Form:
-    """What a piece in a structure is (see :func:`_form`), and the quotes and list items it is written in."""
+    """What a piece in a structure is, and the quotes and list items it is written in."""
 
+    #: ``"code"`` (in a ``pre``), ``"heading"``, ``"term"`` (in a ``dt``) or ``"text"``.
     kind: str
+    #: The ``#`` of a heading.
     heading: str
+    #: The quotes and list items a chunk of the piece is written in: those outside its ``pre`` or heading.
     prefixes: tuple[etree._Element, ...]
+    #: The quotes and list items of the whole structure.
+    nested: tuple[etree._Element, ...]
+    #: The innermost table of the structure, and the quotes and list items outside it.
+    table: etree._Element | None
+    table_prefixes: tuple[etree._Element, ...]
     #: Whether the structure ends in a table cell outside any ``pre``.
     in_cell: bool
+
+
+#: The form of the empty structure.
+_TOP = _Form("text", "", (), (), None, (), False)
+
+
+def _inner_form(outer: _Form, node: etree._Element) -> _Form:
+    """The form of a structure from ``outer``, the form of the structure around ``node``, its innermost element.
+
+    The outermost ``pre`` makes code; otherwise the innermost heading a heading, and a ``dt`` a term.
+    """
+    if outer.kind == "code":
+        return outer
+    tag = node.tag
+    nested = (*outer.nested, node) if tag in _PREFIX_TAGS else outer.nested
+    if tag == "pre":
+        return _Form("code", "", outer.nested, nested, None, (), False)
+    if tag in _HEADINGS:
+        kind, heading, prefixes = "heading", _HEADINGS[tag], outer.nested
+    elif outer.kind == "heading":
+        kind, heading, prefixes = "heading", outer.heading, outer.prefixes
+    else:
+        kind, heading, prefixes = ("term" if tag == "dt" or outer.kind == "term" else "text"), "", nested
+    table, table_prefixes = (node, outer.nested) if tag == "table" else (outer.table, outer.table_prefixes)
+    return _Form(kind, heading, prefixes, nested, table, table_prefixes, tag in _CELL_TAGS)
 
 
 @dataclass
@@ -109,31 +127,30 @@ class _Writer:
     previous: tuple[etree._Element, ...] = ()
     #: Width of the marker of each list item already started.
     started: dict[etree._Element, int] = field(default_factory=dict)
-    #: What each structure makes of a piece.
-    forms: dict[tuple[etree._Element, ...], _Form] = field(default_factory=dict)
-    #: The quotes and list items of each structure a chunk is written in.
-    prefixes_of: dict[tuple[etree._Element, ...], tuple[etree._Element, ...]] = field(default_factory=dict)
+    #: What each structure makes of a piece, by its innermost element (whose ancestors make the rest).
+    forms: dict[etree._Element, _Form] = field(default_factory=dict)
     #: The Markdown URL of each ``href`` and ``src`` value met.
     urls: dict[str | None, str | None] = field(default_factory=dict)
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
     def form(self, structure: tuple[etree._Element, ...]) -> _Form:
-        form = self.forms.get(structure)
+        form = self.forms.get(structure[-1]) if structure else _TOP
         if form is None:
-            kind, outside, heading = _form(structure)
-            in_cell = bool(structure) and structure[-1].tag in _CELL_TAGS and kind != "code"
-            form = self.forms[structure] = _Form(kind, heading, self.prefixes(outside), in_cell)
+            # Derived from the form of the structure around it, the innermost one known (the
+            # items of a list, the cells of a table share theirs).
+            known = len(structure) - 1
+            while known and structure[known - 1] not in self.forms:
+                known -= 1
+            form = self.forms[structure[known - 1]] if known else _TOP
+            for node in structure[known:]:
+                form = self.forms[node] = _inner_form(form, node)
         return form
 
-    def prefixes(self, structure: tuple[etree._Element, ...]) -> tuple[etree._Element, ...]:
-        """The quotes and list items of ``structure``."""
-        if not structure:
-            return ()
-        prefixes = self.prefixes_of.get(structure)
-        if prefixes is None:
-            prefixes = self.prefixes_of[structure] = tuple(node for node in structure if node.tag in _PREFIX_TAGS)
-        return prefixes
+    def table_of(self, piece: Piece) -> etree._Element | None:
+        """The table whose cell ``piece`` is, when its text lies directly in the cell."""
+        form = self.form(piece.structure)
+        return form.table if form.in_cell and piece.element is piece.structure[-1] else None
 
     def piece(self, piece: Piece, form: _Form) -> None:
         kind = form.kind
@@ -163,9 +180,7 @@ class _Writer:
             if cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
                 regular = False
             row.setdefault(column, []).append(text)
-        structure = cells[0].structure
-        tables = [number for number, node in enumerate(structure) if node.tag == "table"]
-        prefixes = self.prefixes(structure[:tables[-1]] if tables else ())
+        prefixes = self.form(cells[0].structure).table_prefixes
         width = max(max(row) + 1 for row in rows.values())
         if not regular or width < 2:
             for row in rows.values():
@@ -327,18 +342,6 @@ def _backslash(match: re.Match[str]) -> str:
     if character == "&" and not _ENTITY_REST.match(match.string, match.end()):
         return character
     return "\\" + character
-
-
-def _form(structure: tuple[etree._Element, ...]) -> tuple[str, tuple[etree._Element, ...], str]:
-    """What a piece in ``structure`` is: ``"code"`` (in a ``pre``), ``"heading"``, ``"term"`` (in a ``dt``)
-    or ``"text"``; the structure outside it, for its quotes and list items; its heading's ``#``."""
-    tags = [node.tag for node in structure]
-    if "pre" in tags:
-        return "code", structure[:tags.index("pre")], ""
-    for number in range(len(tags) - 1, -1, -1):
-        if tags[number] in _HEADINGS:
-            return "heading", structure[:number], _HEADINGS[tags[number]]
-    return ("term" if "dt" in tags else "text"), structure, ""
 
 
 def _code_span(code: str) -> str:
