@@ -218,7 +218,8 @@ class _Writer:
                 if not tight:
                     # A list inside an item's text (nested) interrupts a paragraph: CommonMark
                     # lets only bullets and ordered lists starting at 1 do that.
-                    tight = any(node.getparent() is item.getparent() for item in self.previous) or (
+                    parent = node.getparent()
+                    tight = any(parent is item.getparent() for item in self.previous) or (
                         number > 0 and prefixes[number - 1] in self.previous and marker in ("- ", "1. "))
             else:
                 first.append(" " * width)
@@ -232,7 +233,8 @@ class _Writer:
             self.lines.append("".join(common).rstrip())
         first_prefix, rest_prefix = "".join(first), "".join(rest)
         self.lines.append(first_prefix + lines[0])
-        self.lines.extend(rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:])
+        if len(lines) > 1:
+            self.lines.extend(rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:])
         self.previous = prefixes
 
     # Inline content.
