@@ -258,10 +258,7 @@ class _Writer:
             return self.image(text, start, end, image, escape)
 
         def element_part(element: etree._Element, start: int, end: int, inner: str, parts: list[str]) -> None:
-            if element.tag in CODE_TAGS:
-                written = _code_span(text[start:end])
-            else:
-                written = self.wrap(element, inner, text, start, end)
+            written = self.wrap(element, inner, text, start, end)
             if written.startswith("`") and parts and parts[-1].endswith("`"):
                 # Backticks against backticks would make one code span of both: plain text instead.
                 written = _escaped(escape, text[start:end])
@@ -274,16 +271,10 @@ class _Writer:
     def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
         """The only run of a piece, without images, in its markup: :func:`.write_markup` without its
         stack, its elements being one inside the other, each around all of the run."""
-        start, end = run.start, run.end
-        written = None
+        written = _escaped(escape, text[run.start:run.end])
         for element in reversed(markup_written(run.inline, None, self.written)):
-            if written is None:
-                if element.tag in CODE_TAGS:  # the innermost, if any
-                    written = _code_span(text[start:end])
-                    continue
-                written = _escaped(escape, text[start:end])
-            written = self.wrap(element, written, text, start, end)
-        return written if written is not None else _escaped(escape, text[start:end])
+            written = self.wrap(element, written, text, run.start, run.end)
+        return written
 
     def written(self, element: etree._Element) -> bool:
         tag = element.tag
@@ -292,8 +283,10 @@ class _Writer:
         return True
 
     def wrap(self, element: etree._Element, inner: str, text: str, start: int, end: int) -> str:
-        """``inner``, written for ``text[start:end]``, in the markup of ``element`` (not code)."""
+        """``inner``, written for ``text[start:end]``, in the markup of ``element``."""
         tag = element.tag
+        if tag in CODE_TAGS:  # what it holds written as it is
+            return _code_span(text[start:end])
         if tag == "a":
             return f"[{inner}]({self.url(element.get('href'))})" if inner.strip() else inner
         marker = _EMPHASIS.get(tag)

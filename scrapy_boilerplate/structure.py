@@ -422,14 +422,16 @@ def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_p
     parts: list[str] = []
     # The elements open, outermost first: each with where its text starts and its parts so far.
     opened: list[tuple[etree._Element, int, list[str]]] = []
-    wanted_of: dict[tuple[etree._Element, ...], list[etree._Element]] = {}
+    # The image and the elements written of each run's markup elements met.
+    markup_of: dict[tuple[etree._Element, ...], tuple[etree._Element | None, list[etree._Element]]] = {}
     previous_end = None
     for run in piece.runs:
         inline = run.inline
-        image = inline[-1] if inline and inline[-1].tag == "img" else None
-        wanted = wanted_of.get(inline)
-        if wanted is None:
-            wanted = wanted_of[inline] = markup_written(inline, image, written)
+        markup = markup_of.get(inline)
+        if markup is None:
+            image = inline[-1] if inline and inline[-1].tag == "img" else None
+            markup = markup_of[inline] = image, markup_written(inline, image, written)
+        image, wanted = markup
         common = 0
         while common < len(opened) and common < len(wanted) and opened[common][0] is wanted[common]:
             common += 1
