@@ -32,15 +32,11 @@ _PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 _SPECIAL = "\\`*_[]<>~&"
 _ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
 _ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
-#: The characters either pattern escapes.
-_SPECIAL_OR_HASH = _SPECIAL + "#"
 _ENTITY_REST = re.compile(r"#?\w+;")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
-#: The printable characters of ``_URL_UNSAFE`` (all other whitespace is not printable).
-_URL_UNSAFE_CHARACTERS = " ()<>\\"
 
 
 def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
@@ -249,7 +245,7 @@ class _Writer:
                 return self.only_run(run, piece.text, escape)
         text = piece.text
         # A piece without any character to escape (most) writes its text as it is, in every element.
-        plain = not _holds_any(text[runs[0].start:runs[-1].end], _SPECIAL_OR_HASH)
+        plain = not _holds_special(text[runs[0].start:runs[-1].end])
 
         def text_part(start: int, end: int) -> str:
             return text[start:end] if plain else _escaped(escape, text[start:end])
@@ -307,8 +303,7 @@ class _Writer:
         if reference in self.urls:
             return self.urls[reference]
         target = link_target(reference, self.base)
-        # Seldom needed: looking for each character costs less than the pattern's scan of the URL.
-        if target is not None and (not target.isprintable() or _holds_any(target, _URL_UNSAFE_CHARACTERS)):
+        if target is not None:
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
@@ -319,17 +314,16 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    return escape.sub(_backslash, text) if _holds_any(text, _SPECIAL_OR_HASH) else text
+    return escape.sub(_backslash, text) if _holds_special(text) else text
 
 
-def _holds_any(text: str, characters: str) -> bool:
-    """Whether ``text`` holds one of ``characters``."""
+def _holds_special(text: str) -> bool:
+    """Whether ``text`` holds one of the characters that ``_ESCAPE`` or ``_ESCAPE_HEADING`` escapes."""
     # Most texts hold none: looking for each one (a machine-level search) costs less than a
-    # pattern's scan, which tests every character of the text against the set.
-    for character in characters:
-        if character in text:
-            return True
-    return False
+    # pattern's scan, which tests every character of the text against the set; written out,
+    # the search costs no loop either.
+    return ("\\" in text or "`" in text or "*" in text or "_" in text or "[" in text or "]" in text or "<" in text
+            or ">" in text or "~" in text or "&" in text or "#" in text)
 
 
 def _backslash(match: re.Match[str]) -> str:
