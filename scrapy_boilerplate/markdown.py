@@ -127,6 +127,8 @@ class _Writer:
     forms: dict[etree._Element, _Form] = field(default_factory=dict)
     #: The Markdown URL of each ``href`` and ``src`` value met.
     urls: dict[str | None, str | None] = field(default_factory=dict)
+    #: The Markdown URL of each link written, found when :meth:`written` accepts it.
+    targets: dict[etree._Element, str] = field(default_factory=dict)
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
@@ -273,9 +275,11 @@ class _Writer:
         return written
 
     def written(self, element: etree._Element) -> bool:
-        tag = element.tag
-        if tag == "a":
-            return self.links and self.url(element.get("href")) is not None
+        if element.tag == "a":
+            target = self.url(element.get("href")) if self.links else None
+            if target is None:
+                return False
+            self.targets[element] = target
         return True
 
     def wrap(self, element: etree._Element, inner: str, text: str, start: int, end: int) -> str:
@@ -284,7 +288,7 @@ class _Writer:
         if tag in CODE_TAGS:  # what it holds written as it is
             return _code_span(text[start:end])
         if tag == "a":
-            return f"[{inner}]({self.url(element.get('href'))})" if inner.strip() else inner
+            return f"[{inner}]({self.targets[element]})" if inner.strip() else inner
         marker = _EMPHASIS.get(tag)
         if marker and _emphasizable(text, start, end):
             return f"{marker}{inner}{marker}"
