@@ -322,7 +322,8 @@ def _escaped(escape: re.Pattern[str], text: str) -> str:
 
 
 def _holds_special(text: str) -> bool:
-    """Whether ``text`` holds one of the characters that ``_ESCAPE`` or ``_ESCAPE_HEADING`` escapes."""
+    """Whether ``text`` holds one of the characters that ``_ESCAPE`` or ``_ESCAPE_HEADING`` escapes
+    (those of ``_SPECIAL``, and ``#``)."""
     # Most texts hold none: looking for each one (a machine-level search) costs less than a
     # pattern's scan, which tests every character of the text against the set; written out,
     # the search costs no loop either.
