@@ -13,7 +13,7 @@ from html import escape
 
 from lxml import etree
 
-from .structure import CODE_TAGS, STRUCTURE_TAGS, Piece, Span, image_alt, link_target, set_apart, spans
+from .structure import CODE_TAGS, STRUCTURE_TAGS, Piece, image_alt, link_target, set_apart, write_markup
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}
@@ -33,7 +33,7 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
             del structure[tags.index("pre") + 1:]
             inner = escape(piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
         else:
-            inner = _write(spans(piece, lambda element: _written(element, base, links)), piece.text, base, images)
+            inner = _write(piece, base, links, images)
         if not inner:  # an image left out: no empty element for it
             continue
         common = 0
@@ -64,26 +64,26 @@ def _written(element: etree._Element, base: str | None, links: bool) -> bool:
     return True
 
 
-def _write(span: Span, text: str, base: str | None, images: bool) -> str:
-    parts = []
-    for child in span.children:
-        if isinstance(child, Span):
-            parts.append(_write(child, text, base, images))
-        elif len(child) == 3:
-            start, end, image = child
-            alt = image_alt(text, start, end, image)
-            source = link_target(image.get("src"), base) if images else None
-            if source is not None:
-                parts.append(set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">'))
-            elif end > start:
-                parts.append(escape(alt, quote=False))
-        else:
-            parts.append(escape(text[child[0]:child[1]], quote=False))
-    inner = "".join(parts)
-    element = span.element
-    if element is None or not inner:
-        return inner
-    if element.tag == "a":
-        return f'<a href="{escape(link_target(element.get("href"), base))}">{inner}</a>'
-    name = _INLINE_NAMES.get(element.tag)
-    return f"<{name}>{inner}</{name}>" if name else inner
+def _write(piece: Piece, base: str | None, links: bool, images: bool) -> str:
+    text = piece.text
+
+    def text_part(start: int, end: int) -> str:
+        return escape(text[start:end], quote=False)
+
+    def image_part(start: int, end: int, image: etree._Element) -> str:
+        alt = image_alt(text, start, end, image)
+        source = link_target(image.get("src"), base) if images else None
+        if source is not None:
+            return set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">')
+        return escape(alt, quote=False) if end > start else ""
+
+    def element_part(element: etree._Element, start: int, end: int, inner: str, parts: list[str]) -> None:
+        if not inner:
+            return
+        if element.tag == "a":
+            parts.append(f'<a href="{escape(link_target(element.get("href"), base))}">{inner}</a>')
+            return
+        name = _INLINE_NAMES.get(element.tag)
+        parts.append(f"<{name}>{inner}</{name}>" if name else inner)
+
+    return write_markup(piece, lambda element: _written(element, base, links), text_part, image_part, element_part)

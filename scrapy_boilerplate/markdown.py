@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Run, Span, image_alt, link_target, markup_written, set_apart, spans
+from .structure import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
 from .whitespace import collapse
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
@@ -32,15 +32,11 @@ _PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 _SPECIAL = "\\`*_[]<>~&"
 _ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
 _ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
-#: The characters either pattern escapes.
-_SPECIAL_OR_HASH = _SPECIAL + "#"
 _ENTITY_REST = re.compile(r"#?\w+;")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
-#: The printable characters of ``_URL_UNSAFE`` (all other whitespace is not printable).
-_URL_UNSAFE_CHARACTERS = " ()<>\\"
 
 
 def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
@@ -60,43 +56,61 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
             index += 1
             continue
         form = writer.form(structure)
-        table = _table_of(piece) if form.in_cell and piece.element is piece.structure[-1] else None
+        table = writer.table_of(piece) if form.in_cell else None
         if table is None:
             writer.piece(piece, form)
             index += 1
             continue
         end = index + 1
-        while end < len(pieces) and _table_of(pieces[end]) is table:
+        while end < len(pieces) and writer.table_of(pieces[end]) is table:
             end += 1
         writer.table(pieces[index:end])
         index = end
     return "\n".join(writer.lines)
 
 
-def _table_of(piece: Piece) -> etree._Element | None:
-    """The table whose cell ``piece`` is, when its text lies directly in the cell: the nearest
-    table of its structure (which holds all its tables, cells and rows)."""
-    if piece.element is None or piece.element.tag not in _CELL_TAGS:
-        return None
-    table = None
-    for node in piece.structure:
-        tag = node.tag
-        if tag == "pre":
-            return None
-        if tag == "table":
-            table = node
-    return table
-
-
 @dataclass(slots=True)
 class _Form:
-    """What a piece in a structure is (see :func:`_form`), and the quotes and list items it is written in."""
+    """What a piece in a structure is, and the quotes and list items it is written in."""
 
+    #: ``"code"`` (in a ``pre``), ``"heading"``, ``"term"`` (in a ``dt``) or ``"text"``.
     kind: str
+    #: The ``#`` of a heading.
     heading: str
+    #: The quotes and list items a chunk of the piece is written in: those outside its ``pre`` or heading.
     prefixes: tuple[etree._Element, ...]
+    #: The quotes and list items of the whole structure.
+    nested: tuple[etree._Element, ...]
+    #: The innermost table of the structure, and the quotes and list items outside it.
+    table: etree._Element | None
+    table_prefixes: tuple[etree._Element, ...]
     #: Whether the structure ends in a table cell outside any ``pre``.
     in_cell: bool
+
+
+#: The form of the empty structure.
+_TOP = _Form("text", "", (), (), None, (), False)
+
+
+def _inner_form(outer: _Form, node: etree._Element) -> _Form:
+    """The form of a structure from ``outer``, the form of the structure around ``node``, its innermost element.
+
+    The outermost ``pre`` makes code; otherwise the innermost heading a heading, and a ``dt`` a term.
+    """
+    if outer.kind == "code":
+        return outer
+    tag = node.tag
+    nested = (*outer.nested, node) if tag in _PREFIX_TAGS else outer.nested
+    if tag == "pre":
+        return _Form("code", "", outer.nested, nested, None, (), False)
+    if tag in _HEADINGS:
+        kind, heading, prefixes = "heading", _HEADINGS[tag], outer.nested
+    elif outer.kind == "heading":
+        kind, heading, prefixes = "heading", outer.heading, outer.prefixes
+    else:
+        kind, heading, prefixes = ("term" if tag == "dt" or outer.kind == "term" else "text"), "", nested
+    table, table_prefixes = (node, outer.nested) if tag == "table" else (outer.table, outer.table_prefixes)
+    return _Form(kind, heading, prefixes, nested, table, table_prefixes, tag in _CELL_TAGS)
 
 
 @dataclass
@@ -109,31 +123,32 @@ class _Writer:
     previous: tuple[etree._Element, ...] = ()
     #: Width of the marker of each list item already started.
     started: dict[etree._Element, int] = field(default_factory=dict)
-    #: What each structure makes of a piece.
-    forms: dict[tuple[etree._Element, ...], _Form] = field(default_factory=dict)
-    #: The quotes and list items of each structure a chunk is written in.
-    prefixes_of: dict[tuple[etree._Element, ...], tuple[etree._Element, ...]] = field(default_factory=dict)
+    #: What each structure makes of a piece, by its innermost element (whose ancestors make the rest).
+    forms: dict[etree._Element, _Form] = field(default_factory=dict)
     #: The Markdown URL of each ``href`` and ``src`` value met.
     urls: dict[str | None, str | None] = field(default_factory=dict)
+    #: The Markdown URL of each link written, found when :meth:`written` accepts it.
+    targets: dict[etree._Element, str] = field(default_factory=dict)
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
     def form(self, structure: tuple[etree._Element, ...]) -> _Form:
-        form = self.forms.get(structure)
+        form = self.forms.get(structure[-1]) if structure else _TOP
         if form is None:
-            kind, outside, heading = _form(structure)
-            in_cell = bool(structure) and structure[-1].tag in _CELL_TAGS and kind != "code"
-            form = self.forms[structure] = _Form(kind, heading, self.prefixes(outside), in_cell)
+            # Derived from the form of the structure around it, the innermost one known (the
+            # items of a list, the cells of a table share theirs).
+            known = len(structure) - 1
+            while known and structure[known - 1] not in self.forms:
+                known -= 1
+            form = self.forms[structure[known - 1]] if known else _TOP
+            for node in structure[known:]:
+                form = self.forms[node] = _inner_form(form, node)
         return form
 
-    def prefixes(self, structure: tuple[etree._Element, ...]) -> tuple[etree._Element, ...]:
-        """The quotes and list items of ``structure``."""
-        if not structure:
-            return ()
-        prefixes = self.prefixes_of.get(structure)
-        if prefixes is None:
-            prefixes = self.prefixes_of[structure] = tuple(node for node in structure if node.tag in _PREFIX_TAGS)
-        return prefixes
+    def table_of(self, piece: Piece) -> etree._Element | None:
+        """The table whose cell ``piece`` is, when its text lies directly in the cell."""
+        form = self.form(piece.structure)
+        return form.table if form.in_cell and piece.element is piece.structure[-1] else None
 
     def piece(self, piece: Piece, form: _Form) -> None:
         kind = form.kind
@@ -163,9 +178,7 @@ class _Writer:
             if cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
                 regular = False
             row.setdefault(column, []).append(text)
-        structure = cells[0].structure
-        tables = [number for number, node in enumerate(structure) if node.tag == "table"]
-        prefixes = self.prefixes(structure[:tables[-1]] if tables else ())
+        prefixes = self.form(cells[0].structure).table_prefixes
         width = max(max(row) + 1 for row in rows.values())
         if not regular or width < 2:
             for row in rows.values():
@@ -203,7 +216,8 @@ class _Writer:
                 if not tight:
                     # A list inside an item's text (nested) interrupts a paragraph: CommonMark
                     # lets only bullets and ordered lists starting at 1 do that.
-                    tight = any(node.getparent() is item.getparent() for item in self.previous) or (
+                    parent = node.getparent()
+                    tight = any(parent is item.getparent() for item in self.previous) or (
                         number > 0 and prefixes[number - 1] in self.previous and marker in ("- ", "1. "))
             else:
                 first.append(" " * width)
@@ -217,7 +231,8 @@ class _Writer:
             self.lines.append("".join(common).rstrip())
         first_prefix, rest_prefix = "".join(first), "".join(rest)
         self.lines.append(first_prefix + lines[0])
-        self.lines.extend(rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:])
+        if len(lines) > 1:
+            self.lines.extend(rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:])
         self.previous = prefixes
 
     # Inline content.
@@ -230,64 +245,56 @@ class _Writer:
                 return _escaped(escape, piece.text[run.start:run.end])
             if run.inline[-1].tag != "img":  # many others: a link or emphasis around all of it
                 return self.only_run(run, piece.text, escape)
-        top = spans(piece, self.written)
-        # A piece without any character to escape (most) writes its text as it is, in every span.
-        plain = not _holds_any(piece.text[top.start:top.end], _SPECIAL_OR_HASH)
-        return self.write(top, piece.text, escape, plain=plain)
+        text = piece.text
+        # A piece without any character to escape (most) writes its text as it is, in every element.
+        plain = not _holds_special(text[runs[0].start:runs[-1].end])
+
+        def text_part(start: int, end: int) -> str:
+            return text[start:end] if plain else _escaped(escape, text[start:end])
+
+        def image_part(start: int, end: int, image: etree._Element) -> str:
+            return self.image(text, start, end, image, escape)
+
+        def element_part(element: etree._Element, start: int, end: int, inner: str, parts: list[str]) -> None:
+            written = self.wrap(element, inner, text, start, end)
+            if written.startswith("`") and parts and parts[-1].endswith("`"):
+                # Backticks against backticks would make one code span of both: plain text instead.
+                written = _escaped(escape, text[start:end])
+            elif written.startswith("[") and parts and parts[-1].endswith("!"):
+                parts[-1] = parts[-1][:-1] + "\\!"  # not an image's "!["
+            parts.append(written)
+
+        return write_markup(piece, self.written, text_part, image_part, element_part)
 
     def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
-        """The only run of a piece, without images, in its markup: :meth:`write` without spans,
-        its elements being one inside the other, each around all of the run."""
-        start, end = run.start, run.end
-        written = None
+        """The only run of a piece, without images, in its markup: :func:`.write_markup` without its
+        stack, its elements being one inside the other, each around all of the run."""
+        written = _escaped(escape, text[run.start:run.end])
         for element in reversed(markup_written(run.inline, None, self.written)):
-            if written is None:
-                if element.tag in CODE_TAGS:  # the innermost, if any
-                    written = _code_span(text[start:end])
-                    continue
-                written = _escaped(escape, text[start:end])
-            written = self.wrap(element, written, text, start, end)
-        return written if written is not None else _escaped(escape, text[start:end])
+            written = self.wrap(element, written, text, run.start, run.end)
+        return written
 
     def written(self, element: etree._Element) -> bool:
-        tag = element.tag
-        if tag == "a":
-            return self.links and self.url(element.get("href")) is not None
+        if element.tag == "a":
+            target = self.url(element.get("href")) if self.links else None
+            if target is None:
+                return False
+            self.targets[element] = target
         return True
 
-    def write(self, span: Span, text: str, escape: re.Pattern[str], *, plain: bool = False) -> str:
-        tag = span.element.tag if span.element is not None else None
-        if tag in CODE_TAGS:
-            return _code_span(text[span.start:span.end])
-        parts = []
-        for child in span.children:
-            if isinstance(child, Span):
-                written = self.write(child, text, escape, plain=plain)
-                if written.startswith("`") and parts and parts[-1].endswith("`"):
-                    # Backticks against backticks would make one code span of both: plain text instead.
-                    written = _escaped(escape, text[child.start:child.end])
-                elif written.startswith("[") and parts and parts[-1].endswith("!"):
-                    parts[-1] = parts[-1][:-1] + "\\!"  # not an image's "!["
-                parts.append(written)
-            elif len(child) == 3:
-                parts.append(self.image(child, text, escape))
-            else:
-                parts.append(text[child[0]:child[1]] if plain else _escaped(escape, text[child[0]:child[1]]))
-        inner = "".join(parts)
-        return inner if tag is None else self.wrap(span.element, inner, text, span.start, span.end)
-
     def wrap(self, element: etree._Element, inner: str, text: str, start: int, end: int) -> str:
-        """``inner``, written for ``text[start:end]``, in the markup of ``element`` (not code)."""
+        """``inner``, written for ``text[start:end]``, in the markup of ``element``."""
         tag = element.tag
+        if tag in CODE_TAGS:  # what it holds written as it is
+            return _code_span(text[start:end])
         if tag == "a":
-            return f"[{inner}]({self.url(element.get('href'))})" if inner.strip() else inner
+            return f"[{inner}]({self.targets[element]})" if inner.strip() else inner
         marker = _EMPHASIS.get(tag)
         if marker and _emphasizable(text, start, end):
             return f"{marker}{inner}{marker}"
         return inner
 
-    def image(self, child: tuple, text: str, escape: re.Pattern[str]) -> str:
-        start, end, image = child
+    def image(self, text: str, start: int, end: int, image: etree._Element, escape: re.Pattern[str]) -> str:
         alt = image_alt(text, start, end, image)
         alt = _escaped(escape, alt)
         source = self.url(image.get("src")) if self.images else None
@@ -300,8 +307,7 @@ class _Writer:
         if reference in self.urls:
             return self.urls[reference]
         target = link_target(reference, self.base)
-        # Seldom needed: looking for each character costs less than the pattern's scan of the URL.
-        if target is not None and (not target.isprintable() or _holds_any(target, _URL_UNSAFE_CHARACTERS)):
+        if target is not None:
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
@@ -312,17 +318,17 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    return escape.sub(_backslash, text) if _holds_any(text, _SPECIAL_OR_HASH) else text
+    return escape.sub(_backslash, text) if _holds_special(text) else text
 
 
-def _holds_any(text: str, characters: str) -> bool:
-    """Whether ``text`` holds one of ``characters``."""
+def _holds_special(text: str) -> bool:
+    """Whether ``text`` holds one of the characters that ``_ESCAPE`` or ``_ESCAPE_HEADING`` escapes
+    (those of ``_SPECIAL``, and ``#``)."""
     # Most texts hold none: looking for each one (a machine-level search) costs less than a
-    # pattern's scan, which tests every character of the text against the set.
-    for character in characters:
-        if character in text:
-            return True
-    return False
+    # pattern's scan, which tests every character of the text against the set; written out,
+    # the search costs no loop either.
+    return ("\\" in text or "`" in text or "*" in text or "_" in text or "[" in text or "]" in text or "<" in text
+            or ">" in text or "~" in text or "&" in text or "#" in text)
 
 
 def _backslash(match: re.Match[str]) -> str:
@@ -330,18 +336,6 @@ def _backslash(match: re.Match[str]) -> str:
     if character == "&" and not _ENTITY_REST.match(match.string, match.end()):
         return character
     return "\\" + character
-
-
-def _form(structure: tuple[etree._Element, ...]) -> tuple[str, tuple[etree._Element, ...], str]:
-    """What a piece in ``structure`` is: ``"code"`` (in a ``pre``), ``"heading"``, ``"term"`` (in a ``dt``)
-    or ``"text"``; the structure outside it, for its quotes and list items; its heading's ``#``."""
-    tags = [node.tag for node in structure]
-    if "pre" in tags:
-        return "code", structure[:tags.index("pre")], ""
-    for number in range(len(tags) - 1, -1, -1):
-        if tags[number] in _HEADINGS:
-            return "heading", structure[:number], _HEADINGS[tags[number]]
-    return ("term" if "dt" in tags else "text"), structure, ""
 
 
 def _code_span(code: str) -> str:

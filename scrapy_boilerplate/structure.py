@@ -498,61 +498,54 @@ def _skeleton_element(path: str, elements: dict[str, etree._Element]) -> etree._
     return parent
 
 
-#: Markup nested deeper than this inside a piece is written as its text (no recursion limit to hit).
+#: Markup nested deeper than this inside a piece is written as its text (no nesting limit of a reader to hit).
 MAX_MARKUP_DEPTH = 32
 
 
-@dataclass(slots=True)
-class Span:
-    """A markup element's share of a piece: ``text[start:end]``, as ``children``: other spans,
-    ``(start, end)`` slices of text, and images (their ``img`` element)."""
+def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_part: Callable[[int, int], str],
+                 image_part: Callable[[int, int, etree._Element], str],
+                 element_part: Callable[[etree._Element, int, int, str, list[str]], None]) -> str:
+    """The piece's runs written nested in the markup elements that ``written`` accepts, in one pass.
 
-    element: etree._Element | None
-    start: int
-    end: int
-    children: list
-
-
-def spans(piece: Piece, written: Callable[[etree._Element], bool]) -> Span:
-    """The piece's runs nested in the markup elements that ``written`` accepts (the top span has none).
-
-    Whitespace between runs stays outside the elements it separates, so that
-    markup never starts or ends with a space. Markup inside ``code`` is its text.
+    ``text_part(start, end)`` writes ``text[start:end]``, ``image_part(start, end, image)``
+    an image at ``text[start:end]``, and ``element_part(element, start, end, inner, parts)``
+    appends to ``parts`` (the parts written so far around it) an element at
+    ``text[start:end]`` whose content is written ``inner``. Whitespace between runs
+    stays outside the elements it separates, so that markup never starts or ends with
+    a space. Markup inside ``code`` is its text.
     """
-    runs = piece.runs
-    if len(runs) == 1 and not runs[0].inline:  # most pieces: text without markup
-        start, end = runs[0].start, runs[0].end
-        return Span(None, start, end, [(start, end)])
-    top = Span(None, runs[0].start, runs[-1].end, [])
-    stack = [top]
-    wanted_of: dict[tuple[etree._Element, ...], list[etree._Element]] = {}
+    parts: list[str] = []
+    # The elements open, outermost first: each with where its text starts and its parts so far.
+    opened: list[tuple[etree._Element, int, list[str]]] = []
+    # The image and the elements written of each run's markup elements met.
+    markup_of: dict[tuple[etree._Element, ...], tuple[etree._Element | None, list[etree._Element]]] = {}
     previous_end = None
-    for run in runs:
+    for run in piece.runs:
         inline = run.inline
-        image = inline[-1] if inline and inline[-1].tag == "img" else None
-        wanted = wanted_of.get(inline)
-        if wanted is None:
-            wanted = wanted_of[inline] = markup_written(inline, image, written)
+        markup = markup_of.get(inline)
+        if markup is None:
+            image = inline[-1] if inline and inline[-1].tag == "img" else None
+            markup = markup_of[inline] = image, markup_written(inline, image, written)
+        image, wanted = markup
         common = 0
-        opened = len(stack) - 1
-        while common < opened and common < len(wanted) and stack[common + 1].element is wanted[common]:
+        while common < len(opened) and common < len(wanted) and opened[common][0] is wanted[common]:
             common += 1
-        while len(stack) > common + 1:
-            stack.pop().end = previous_end
+        while len(opened) > common:
+            element, start, inner = opened.pop()
+            element_part(element, start, previous_end, "".join(inner), opened[-1][2] if opened else parts)
         if previous_end is not None and run.start > previous_end:
-            stack[-1].children.append((previous_end, run.start))
+            (opened[-1][2] if opened else parts).append(text_part(previous_end, run.start))
         for element in wanted[common:]:
-            span = Span(element, run.start, run.end, [])
-            stack[-1].children.append(span)
-            stack.append(span)
+            opened.append((element, run.start, []))
         if image is not None:
-            stack[-1].children.append((run.start, run.end, image))
+            (opened[-1][2] if opened else parts).append(image_part(run.start, run.end, image))
         elif run.end > run.start:
-            stack[-1].children.append((run.start, run.end))
+            (opened[-1][2] if opened else parts).append(text_part(run.start, run.end))
         previous_end = run.end
-    for span in stack[1:]:
-        span.end = previous_end
-    return top
+    while opened:
+        element, start, inner = opened.pop()
+        element_part(element, start, previous_end, "".join(inner), opened[-1][2] if opened else parts)
+    return "".join(parts)
 
 
 def markup_written(inline: tuple[etree._Element, ...], image: etree._Element | None,

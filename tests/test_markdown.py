@@ -167,6 +167,16 @@ def test_text_that_looks_like_markdown_is_escaped(text, expected):
     assert md(page) == expected
 
 
+@pytest.mark.parametrize("character", "\\`*_[]<>~")
+def test_each_special_character_alone_is_escaped(character):
+    # The writer looks for each character before it escapes any: none of them may be missed.
+    assert md(f"<p>a {character.replace('<', '&lt;')} b</p>") == f"a \\{character} b"
+
+
+def test_a_hash_in_a_heading_is_escaped():
+    assert md("<h2>C# and F#</h2>") == "## C\\# and F\\#"
+
+
 def test_main_html_structure_and_attributes():
     body = """<h2 class="x">Title</h2><p style="color:red">Text <a href="a.html" class="c">link</a>
     <img src="i.png" alt="pic"> &lt;tag&gt;</p><ul><li>one</li></ul>"""
