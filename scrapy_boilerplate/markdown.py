@@ -12,6 +12,8 @@ it reads back as the same words: whatever CommonMark would take for syntax
 from __future__ import annotations
 
 import re
+import string
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -36,6 +38,7 @@ _ENTITY_REST = re.compile(r"#?\w+;")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
+_ASCII_PUNCTUATION = frozenset(string.punctuation)
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
 
 
@@ -355,12 +358,22 @@ def _fenced(code: str) -> list[str]:
 
 def _emphasizable(text: str, start: int, end: int) -> bool:
     """Whether ``*`` or ``**`` around ``text[start:end]`` is read as emphasis in every context:
-    letters or digits at its edges, and none (nor ``*``, ``_``) right outside them."""
+    letters or digits at its edges, and whitespace or punctuation (but ``*``, ``_``) right outside.
+
+    Any other character outside (a letter, a control or a symbol) would let the markers close
+    emphasis too, and markers of nested emphasis running together (``**`` for ``*`` and ``*``)
+    then pair by CommonMark's rule of three otherwise than they were written.
+    """
     if end <= start or not (text[start].isalnum() and text[end - 1].isalnum()):
         return False
     before = text[start - 1] if start else " "
     after = text[end] if end < len(text) else " "
-    return not (before.isalnum() or after.isalnum() or before in "*_\\" or after in "*_")
+    return _apart(before) and _apart(after) and before not in "*_\\" and after not in "*_"
+
+
+def _apart(character: str) -> bool:
+    """Whether CommonMark reads ``character`` as whitespace or punctuation."""
+    return character.isspace() or character in _ASCII_PUNCTUATION or unicodedata.category(character)[0] == "P"
 
 
 def _paragraph_lines(text: str) -> list[str]:

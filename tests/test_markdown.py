@@ -151,6 +151,10 @@ def test_emphasis_and_strong():
         "Some *stressed* and **bold words** in *a* line.")
     # Inside a word or around punctuation the markup could be misread: the text stays plain.
     assert md("<p>un<b>bold</b>ed and <em>(aside)</em></p>") == "unbolded and (aside)"
+    # Nested emphasis writes its markers side by side, which CommonMark reads as written only with
+    # whitespace or punctuation outside them: after any other character (here a control), no markup.
+    assert md("<p><em><i>word</i> and more</em></p>") == "**word* and more*"
+    assert md("<p>\x1b<em><i>word</i># word</em></p>") == "\x1bword# word"
 
 
 @pytest.mark.parametrize(("text", "expected"), [
