@@ -172,11 +172,16 @@ class _Writer:
 
     def table(self, cells: Sequence[Piece]) -> None:
         rows: dict[etree._Element, dict[int, list[str]]] = {}
+        columns: dict[etree._Element, int] = {}  # of the cells of each row met, numbered once
         regular = True
         for piece in cells:
             cell = piece.element
-            row = rows.setdefault(cell.getparent(), {})
-            column = sum(1 for _ in cell.itersiblings("td", "th", preceding=True))
+            parent = cell.getparent()
+            row = rows.get(parent)
+            if row is None:
+                row = rows[parent] = {}
+                columns.update((each, column) for column, each in enumerate(parent.iterchildren("td", "th")))
+            column = columns[cell]
             text = collapse(self.inline(piece, _ESCAPE))
             if cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
                 regular = False

@@ -124,8 +124,6 @@ class Extraction:
         key = (form, bool(links), bool(images))
         rendered = self._rendered.get(key)
         if rendered is None:
-            from . import main_html, markdown, structure
-
             page = self._page
             pieces = structure.pieces(self.blocks, page, self._starts, images=images)
             writer = markdown if form == "markdown" else main_html
@@ -156,3 +154,8 @@ def _from_rows(block_type: type[Block], rows: list[tuple], language: str | None,
     extraction = Extraction([block_type(*row) for row in rows], language, algorithm, html)
     extraction._rendered.update(rendered)
     return extraction
+
+
+# The renderers use this module's blocks: imported once it has defined them (an import in
+# _render would cost each rendering the package's look-up of the three).
+from . import main_html, markdown, structure  # noqa: E402
