@@ -369,37 +369,38 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
     top = start if inside else None
     node = start
     while True:
-        if top is None or not isinstance(tag := top.tag, str) or tag in _NOT_TEXT_TAGS:
+        if top is None:
             pass
-        elif tag == "img":
-            yield None, top
-        else:
-            if (text := top.text) and not text.isspace():
+        elif not len(top):  # a leaf, such as most paragraphs: no stack to make
+            if (tag := top.tag) == "img":
+                yield None, top
+            elif isinstance(tag, str) and tag not in _NOT_TEXT_TAGS and (text := top.text) and not text.isspace():
                 yield text, top
-            if len(top):
-                # Then each child's text, subtree and tail in turn, with a stack of the children
-                # left in each open element (a third cheaper than lxml's iterwalk).
-                stack = [(top, iter(top))]
-                while stack:
-                    parent, children = stack[-1]
-                    for child in children:
-                        tag = child.tag
-                        if not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:
-                            pass
-                        elif tag == "img":
-                            yield None, child
-                        else:
-                            if (text := child.text) and not text.isspace():
-                                yield text, child
-                            if len(child):
-                                stack.append((child, iter(child)))
-                                break  # its tail when its children are done
-                        if (text := child.tail) and not text.isspace():
-                            yield text, parent
+        else:
+            # The subtree of ``top`` (its tail aside): each element's text, subtree and tail in
+            # turn, with a stack of the open elements, each with its children left to walk (a third
+            # cheaper than lxml's iterwalk). At its bottom, ``top`` alone, as the child of none.
+            stack = [(None, iter((top,)))]
+            while stack:
+                parent, children = stack[-1]
+                for child in children:
+                    tag = child.tag
+                    if not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:
+                        pass
+                    elif tag == "img":
+                        yield None, child
                     else:
-                        stack.pop()
-                        if stack and (text := parent.tail) and not text.isspace():
-                            yield text, stack[-1][0]
+                        if (text := child.text) and not text.isspace():
+                            yield text, child
+                        if len(child):
+                            stack.append((child, iter(child)))
+                            break  # its tail when its children are done
+                    if parent is not None and (text := child.tail) and not text.isspace():
+                        yield text, parent
+                else:
+                    stack.pop()
+                    if stack and (holder := stack[-1][0]) is not None and (text := parent.tail) and not text.isspace():
+                        yield text, holder
         # Then the tail of ``node`` and its following siblings, and those of its ancestors (the
         # parent looked up only when needed: a tail is most often a line break, the page's top
         # has none).

@@ -283,29 +283,28 @@ def test_good_block_after_a_bad_one_of_the_same_text_is_written_where_it_is():
     assert extraction.main_html == "<p>Intro text here.</p>\n<h2>Overview</h2>\n<p>Body text.</p>\n"
 
 
-def test_a_block_is_written_at_its_own_text_not_at_an_earlier_one_alike():
-    # A photo credit's link (bad), then the same words as the text of the element holding it (good):
-    # the algorithm tells that the good block is one text node of that element, the link's is not it.
-    extraction = extract("<html><body><div><a href='/photo.jpg'><em>Photo: Agency</em></a>"
-                         "<p>A paragraph in between.</p>Photo: Agency</div></body></html>",
-                         url="http://example.com/", algorithm="boilerpipe-default")
-    assert [block.text for block in extraction.blocks] == ["Photo: Agency", "A paragraph in between.", "Photo: Agency"]
-    for block, label in zip(extraction.blocks, ("bad", "bad", "good")):
+@pytest.mark.parametrize(("body", "blocks", "markdown", "main_html"), [
+    # A photo credit's link (bad), then the same words as the text of the element holding it
+    # (good): boilerpipe tells that the good block is one text node of that element.
+    ("<div><a href='/photo.jpg'><em>Photo: Agency</em></a><p>A paragraph in between.</p>Photo: Agency</div>",
+     [("Photo: Agency", "bad"), ("A paragraph in between.", "bad"), ("Photo: Agency", "good")],
+     "Photo: Agency", "<p>Photo: Agency</p>\n"),
+    # boilerpipe-default joins the three into one block, placed line by line: the heading's words
+    # are also an image's alt text before it, which a walk through the joined text would take.
+    ("<p>Crowds gather near it</p><div><img src='/photo.jpg' alt='Crowds at the stage'></div>"
+     "<h3>Crowds at the stage</h3><p>The stage is set.</p>",
+     [("Crowds gather near it\nCrowds at the stage\nThe stage is set.", "good")],
+     "Crowds gather near it\n\n### Crowds at the stage\n\nThe stage is set.",
+     "<p>Crowds gather near it</p>\n<h3>Crowds at the stage</h3>\n<p>The stage is set.</p>\n"),
+])
+def test_boilerpipe_blocks_are_written_where_their_text_is(body, blocks, markdown, main_html):
+    extraction = extract(f"<html><body>{body}</body></html>", url="http://example.com/",
+                         algorithm="boilerpipe-default")
+    assert [block.text for block in extraction.blocks] == [text for text, _ in blocks]
+    for block, (_, label) in zip(extraction.blocks, blocks):
         block.label = label
-    assert extraction.markdown == "Photo: Agency"
-    assert extraction.main_html == "<p>Photo: Agency</p>\n"
-
-
-def test_a_block_joined_from_several_is_placed_line_by_line():
-    # boilerpipe-default joins the three into one block. The heading's words are also an image's
-    # alt text before it, which a walk through the joined text would take for them.
-    extraction = extract("<html><body><p>Crowds gather near it</p><div><img src='/photo.jpg' alt='Crowds at the stage'>"
-                         "</div><h3>Crowds at the stage</h3><p>The stage is set.</p></body></html>",
-                         url="http://example.com/", algorithm="boilerpipe-default")
-    assert [block.text for block in extraction.blocks] == ["Crowds gather near it\nCrowds at the stage\nThe stage is set."]
-    extraction.blocks[0].label = "good"
-    assert extraction.markdown == "Crowds gather near it\n\n### Crowds at the stage\n\nThe stage is set."
-    assert extraction.main_html == "<p>Crowds gather near it</p>\n<h3>Crowds at the stage</h3>\n<p>The stage is set.</p>\n"
+    assert extraction.markdown == markdown
+    assert extraction.main_html == main_html
 
 
 def test_block_whose_element_is_gone_is_written_as_its_text():
