@@ -101,7 +101,8 @@ def _base_parts(base: str) -> tuple[str, str | None] | None:
     host, path = (path, "") if slash < 0 else (path[:slash], path[slash:])
     if "[" in host or "]" in host:
         return None  # an IPv6 host, which urlsplit checks
-    directory = None if ";" in path or "//" in path else path[:path.rfind("/") + 1] or "/"
+    # Parameters, empty segments and dot segments in the base's path are urljoin's to settle.
+    directory = None if ";" in path or "//" in path or "/." in path else path[:path.rfind("/") + 1] or "/"
     return f"{scheme}://{host}", directory
 
 

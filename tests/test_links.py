@@ -32,6 +32,7 @@ def urljoin_or_none(base: str, href: str) -> str | None:
     ("https://example.com/a/b", "//cdn.example.com/x", "https://cdn.example.com/x"),
     ("https://example.com/a/b", "mailto:someone@example.com", "mailto:someone@example.com"),
     ("https://example.com/a//b", "x", "https://example.com/a/x"),
+    ("https://example.com/./a/../b/", "x", "https://example.com/b/x"),
     ("HTTPS://example.com/a/b", "x", "https://example.com/a/x"),
     ("ftp://example.com/a/b", "x", "ftp://example.com/a/x"),
     ("https://example.com/a/b", "/x\ty", "https://example.com/xy"),
@@ -58,9 +59,9 @@ def test_join_url_agrees_with_urljoin(base, href):
 
 
 @settings(max_examples=400, deadline=None)
-@given(base=st.lists(st.sampled_from(list("ab/.:;?#@=-") + ["//", "[", "]", "[::1]", ":80", "é"]),
+@given(base=st.lists(st.sampled_from(list("ab/.:;?#@=-") + ["//", "./", "../", "[", "]", "[::1]", ":80", "é"]),
                      max_size=10).map(lambda rest: "https://" + "".join(rest)),
-       href=st.sampled_from(["x", "x/y.html", "/x?q#f", "x;y", "../x"]))
+       href=st.sampled_from(["x", "x/y.html", "/x?q#f", "x;y", "../x", "?q", "#f"]))
 def test_join_url_agrees_with_urljoin_whatever_the_base(base, href):
     # The base's host and directory are read without urlsplit: any host, path, query or fragment.
     assert join_url(base, href) == urljoin_or_none(base, href)
