@@ -72,6 +72,9 @@ class Extraction:
         default=None, init=False, repr=False, compare=False)
     _rendered: dict[tuple[str, bool, bool], str] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    #: The pieces the renderings were made of, with or without images (see ``structure.pieces``):
+    #: a crawl writing both the Markdown and the clean HTML places the blocks once.
+    _pieces: dict[bool, list[Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -121,11 +124,14 @@ class Extraction:
         return self._render("main_html", links, images)
 
     def _render(self, form: str, links: bool, images: bool) -> str:
-        key = (form, bool(links), bool(images))
+        images = bool(images)
+        key = (form, bool(links), images)
         rendered = self._rendered.get(key)
         if rendered is None:
             page = self._page
-            pieces = structure.pieces(self.blocks, page, self._starts, images=images)
+            pieces = self._pieces.get(images)
+            if pieces is None:
+                pieces = self._pieces[images] = structure.pieces(self.blocks, page, self._starts, images=images)
             writer = markdown if form == "markdown" else main_html
             rendered = self._rendered[key] = writer.render(
                 pieces, base=page.base if page is not None else None, links=links, images=images)

@@ -209,6 +209,21 @@ def test_rendering_is_lazy_and_leaves_the_callers_tree_alone(monkeypatch):
     assert extraction.text and extraction.to_dict()
 
 
+def test_markdown_and_clean_html_place_the_blocks_once(monkeypatch):
+    from scrapy_boilerplate import structure
+
+    placed = []
+    pieces = structure.pieces
+    monkeypatch.setattr(structure, "pieces", lambda *args, **kwargs: placed.append(kwargs) or pieces(*args, **kwargs))
+    extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
+    assert (extraction.markdown, extraction.main_html) == ("# Title\n\nSome **text**.",
+                                                           "<h1>Title</h1>\n<p>Some <strong>text</strong>.</p>\n")
+    assert extraction.to_markdown(links=False) == extraction.markdown
+    assert placed == [{"images": False}]
+    extraction.to_markdown(images=True)
+    assert placed == [{"images": False}, {"images": True}]
+
+
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_pickle_repr_equality_and_to_dict_leave_the_page_out(algorithm, article_page):
     extraction = extract(article_page, url="http://example.com/news/", algorithm=algorithm)
