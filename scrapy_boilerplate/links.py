@@ -90,7 +90,8 @@ def _joined_path(base: str, href: str) -> str | None:
 @functools.lru_cache(maxsize=16)
 def _base_parts(base: str) -> tuple[str, str | None] | None:
     """The ``scheme://host`` of an ``http(s)`` ``base`` and the directory relative paths join to
-    (``None`` when its path has parameters or empty segments); ``None`` for another base."""
+    (``None`` when its path has parameters, empty or dot segments, which urljoin settles); ``None``
+    for another base."""
     if not base.startswith(("https://", "http://")) or not base.isprintable():
         return None
     # urlsplit's parts of such a URL, without its general parsing (a page's URL is new to the cache):
@@ -101,7 +102,6 @@ def _base_parts(base: str) -> tuple[str, str | None] | None:
     host, path = (path, "") if slash < 0 else (path[:slash], path[slash:])
     if "[" in host or "]" in host:
         return None  # an IPv6 host, which urlsplit checks
-    # Parameters, empty segments and dot segments in the base's path are urljoin's to settle.
     directory = None if ";" in path or "//" in path or "/." in path else path[:path.rfind("/") + 1] or "/"
     return f"{scheme}://{host}", directory
 

@@ -58,14 +58,17 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
     return "".join(out)
 
 
-def _written(element: etree._Element, base: str | None, links: bool) -> bool:
-    if element.tag == "a":
-        return links and link_target(element.get("href"), base) is not None
-    return True
-
-
 def _write(piece: Piece, base: str | None, links: bool, images: bool) -> str:
     text = piece.text
+    targets: dict[etree._Element, str] = {}  # the URL of each link written, found when it is accepted
+
+    def written(element: etree._Element) -> bool:
+        if element.tag == "a":
+            target = link_target(element.get("href"), base) if links else None
+            if target is None:
+                return False
+            targets[element] = target
+        return True
 
     def text_part(start: int, end: int) -> str:
         return escape(text[start:end], quote=False)
@@ -81,9 +84,9 @@ def _write(piece: Piece, base: str | None, links: bool, images: bool) -> str:
         if not inner:
             return
         if element.tag == "a":
-            parts.append(f'<a href="{escape(link_target(element.get("href"), base))}">{inner}</a>')
+            parts.append(f'<a href="{escape(targets[element])}">{inner}</a>')
             return
         name = _INLINE_NAMES.get(element.tag)
         parts.append(f"<{name}>{inner}</{name}>" if name else inner)
 
-    return write_markup(piece, lambda element: _written(element, base, links), text_part, image_part, element_part)
+    return write_markup(piece, written, text_part, image_part, element_part)

@@ -246,17 +246,16 @@ class _Walk:
         """Where ``text`` lies: (start, end, holder) of each text node holding some of it (see
         :func:`_find`); after the last text placed when it ``follows`` it, else from ``start``
         (the element ``xpath`` selects, when given): if not found, all of it in that element."""
+        runs = None
         if follows and (self.following is not None or self.whole_in is not None):
             if self.following is None:
                 self.following = _text_from(self.whole_in, inside=False)
             following = self.following
-            runs = None
             if all(_find(passed, following, strict=True, images=images) is not None for passed in self.passed):
                 runs = _find(text, following, strict=True, images=images)
-            self.passed.clear()
-            if runs is not None:
-                return runs
         self.passed.clear()
+        if runs is not None:
+            return runs
         if xpath is not None:
             if self.resolve is None:
                 self.resolve = resolver(self.root)
@@ -515,9 +514,9 @@ def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_p
     stays outside the elements it separates, so that markup never starts or ends with
     a space. Markup inside ``code`` is its text.
     """
-    parts: list[str] = []
-    # The elements open, outermost first: each with where its text starts and its parts so far.
-    opened: list[tuple[etree._Element, int, list[str]]] = []
+    # The elements open, outermost first: each with where its text starts and its parts so far;
+    # at the bottom, the piece itself (no element).
+    opened: list[tuple[etree._Element | None, int, list[str]]] = [(None, 0, [])]
     # The image and the elements written of each run's markup elements met.
     markup_of: dict[tuple[etree._Element, ...], tuple[etree._Element | None, list[etree._Element]]] = {}
     previous_end = None
@@ -529,24 +528,29 @@ def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_p
             markup = markup_of[inline] = image, markup_written(inline, image, written)
         image, wanted = markup
         common = 0
-        while common < len(opened) and common < len(wanted) and opened[common][0] is wanted[common]:
+        while common < len(opened) - 1 and common < len(wanted) and opened[common + 1][0] is wanted[common]:
             common += 1
-        while len(opened) > common:
-            element, start, inner = opened.pop()
-            element_part(element, start, previous_end, "".join(inner), opened[-1][2] if opened else parts)
+        while len(opened) > common + 1:
+            _close(opened, element_part, previous_end)
         if previous_end is not None and run.start > previous_end:
-            (opened[-1][2] if opened else parts).append(text_part(previous_end, run.start))
+            opened[-1][2].append(text_part(previous_end, run.start))
         for element in wanted[common:]:
             opened.append((element, run.start, []))
         if image is not None:
-            (opened[-1][2] if opened else parts).append(image_part(run.start, run.end, image))
+            opened[-1][2].append(image_part(run.start, run.end, image))
         elif run.end > run.start:
-            (opened[-1][2] if opened else parts).append(text_part(run.start, run.end))
+            opened[-1][2].append(text_part(run.start, run.end))
         previous_end = run.end
-    while opened:
-        element, start, inner = opened.pop()
-        element_part(element, start, previous_end, "".join(inner), opened[-1][2] if opened else parts)
-    return "".join(parts)
+    while len(opened) > 1:
+        _close(opened, element_part, previous_end)
+    return "".join(opened[0][2])
+
+
+def _close(opened: list[tuple[etree._Element | None, int, list[str]]],
+           element_part: Callable[[etree._Element, int, int, str, list[str]], None], end: int) -> None:
+    """Write the innermost element of ``opened``, ending at ``end``, into the parts of the one around it."""
+    element, start, inner = opened.pop()
+    element_part(element, start, end, "".join(inner), opened[-1][2])
 
 
 def markup_written(inline: tuple[etree._Element, ...], image: etree._Element | None,
