@@ -20,7 +20,7 @@ import trainset  # noqa: E402
 
 from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
-from scrapy_boilerplate.document import parse  # noqa: E402
+from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 
 def name(stoplist) -> str | None:

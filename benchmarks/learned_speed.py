@@ -29,7 +29,7 @@ from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import features, smoothing  # noqa: E402
-from scrapy_boilerplate.document import parse  # noqa: E402
+from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 
 def main() -> None:

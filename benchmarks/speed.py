@@ -26,7 +26,7 @@ from references import REFERENCES  # noqa: E402
 from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.language import pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
-from scrapy_boilerplate.document import parse  # noqa: E402
+from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 
 def timed(function: Callable[[], object]) -> float:

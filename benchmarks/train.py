@@ -57,7 +57,7 @@ from sklearn.model_selection import GroupKFold  # noqa: E402
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import features, model, smoothing  # noqa: E402
 from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD  # noqa: E402
-from scrapy_boilerplate.document import parse  # noqa: E402
+from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL_PATH = ROOT / "scrapy_boilerplate" / "algorithms" / "learned" / f"{model.TREES_MODULE}.py"

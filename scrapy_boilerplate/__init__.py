@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from .algorithms import ALGORITHMS
-from .algorithms.boilerpipe import ArticleExtractorOptions, BoilerpipeBlock, DefaultExtractorOptions
+from .algorithms.boilerpipe import BoilerpipeArticleOptions, BoilerpipeBlock, BoilerpipeDefaultOptions
 from .algorithms.declutter import DeclutterBlock, DeclutterOptions
 from .algorithms.justext import JustextBlock, JustextOptions
 from .algorithms.learned import LearnedBlock, LearnedOptions
 from .api import extract
 from .errors import BoilerplateError, ExtractionError, OptionError
-from .result import Block, Extraction
+from .model import Block, Extraction
 
 __all__ = [
     "ALGORITHMS",
     "Addon",
-    "ArticleExtractorOptions",
+    "BoilerpipeArticleOptions",
     "Block",
     "BoilerpipeBlock",
     "BoilerplateError",
@@ -25,7 +25,7 @@ __all__ = [
     "BoilerplateStartMiddleware",
     "DeclutterBlock",
     "DeclutterOptions",
-    "DefaultExtractorOptions",
+    "BoilerpipeDefaultOptions",
     "Extraction",
     "ExtractionError",
     "JustextBlock",
@@ -33,6 +33,7 @@ __all__ = [
     "LearnedBlock",
     "LearnedOptions",
     "OptionError",
+    "PageResult",
     "extract",
 ]
 
@@ -40,7 +41,7 @@ __version__ = "0.1.0"
 
 #: The Scrapy components, imported on first use so that the engine works without loading Scrapy.
 _SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateMiddleware", "BoilerplatePipeline",
-                                "BoilerplateStartMiddleware"})
+                                "BoilerplateStartMiddleware", "PageResult"})
 
 
 def __getattr__(name: str) -> Any:

@@ -8,11 +8,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from . import algorithms
-from .document import HtmlInput, to_root
 from .errors import ExtractionError, OptionError
-from .options import Options
-from .result import Extraction
-from .structure import Page
+from .html.page import Page
+from .html.parse import HtmlInput, to_root
+from .model import Extraction, Options
+from .output import PageRenderer
 
 
 def extract(
@@ -46,17 +46,16 @@ def extract(
     _check_url(url)
     root = to_root(html, url=url)
     if root is None:
-        return Extraction(algorithm=algorithm)
+        return Extraction(algorithm=algorithm, renderer=PageRenderer())
     with _collector_paused():
         try:
-            extraction = chosen.run(root, options)
+            labelled = chosen.run(root, options)
         except UnicodeDecodeError:
             # lxml decodes text when it is read: text an XML parser let in
             # as invalid UTF-8 (a lone surrogate's reference, &#xD800;).
             raise ExtractionError("the tree holds text that is not valid Unicode") from None
-    # Kept for rendering the extraction's Markdown and HTML, if asked.
-    extraction._page = Page(root, url)
-    return extraction
+    return Extraction(labelled.blocks, labelled.language, algorithm, labelled.html,
+                      renderer=PageRenderer(Page(root, url), labelled))
 
 
 def _check_url(url: object) -> None:

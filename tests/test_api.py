@@ -10,7 +10,7 @@ from lxml import etree, html as lxml_html
 from parsel import Selector
 from scrapy.http import HtmlResponse
 
-import scrapy_boilerplate.document
+import scrapy_boilerplate.html.parse
 from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, JustextOptions, OptionError, extract
 
 ENGLISH = (
@@ -221,7 +221,7 @@ def test_parsed_tree_is_neither_modified_nor_parsed_again(make_tree, monkeypatch
     def no_parsing(*args, **kwargs):
         raise AssertionError("a parsed tree was parsed again")
 
-    monkeypatch.setattr(scrapy_boilerplate.document, "parse", no_parsing)
+    monkeypatch.setattr(scrapy_boilerplate.html.parse, "parse", no_parsing)
     assert block_texts(extract(tree)) == [MENU, ENGLISH]
     assert etree.tostring(root) == before
 

@@ -11,7 +11,7 @@ from lxml import etree
 from parsel import Selector
 
 from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, OptionError, extract
-from scrapy_boilerplate.walk import MAX_DEPTH
+from scrapy_boilerplate.html.walk import MAX_DEPTH
 
 
 @pytest.fixture(params=list(ALGORITHMS))

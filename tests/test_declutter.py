@@ -12,8 +12,8 @@ from scrapy_boilerplate.algorithms.declutter import DeclutterBlock, DeclutterOpt
 from scrapy_boilerplate.algorithms.declutter.prune import class_words, prune
 from scrapy_boilerplate.algorithms.declutter.purify import purify
 from scrapy_boilerplate.algorithms.declutter.shake import BLESSED, KEPT, REMOVED, shake
-from scrapy_boilerplate.document import parse
-from scrapy_boilerplate.walk import MAX_DEPTH
+from scrapy_boilerplate.html.parse import parse
+from scrapy_boilerplate.html.walk import MAX_DEPTH
 
 OPTIONS = DeclutterOptions()
 

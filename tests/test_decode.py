@@ -7,7 +7,7 @@ from scrapy.http import HtmlResponse
 
 import benchmark_scripts
 from scrapy_boilerplate import extract
-from scrapy_boilerplate.document import decode
+from scrapy_boilerplate.html.parse import decode
 
 MOSCOW = "<p>" + "Москва — столица России. " * 20 + "</p>"
 

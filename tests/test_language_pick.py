@@ -6,7 +6,7 @@ import pytest
 
 from scrapy_boilerplate import extract
 from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist
-from scrapy_boilerplate.document import parse
+from scrapy_boilerplate.html.parse import parse
 
 # A little German among English titles and genres, as on a music shop's page: several
 # shipped lists (Finnish's first) hold more of these English words than German's does.

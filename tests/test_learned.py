@@ -13,7 +13,7 @@ from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionE
 from scrapy_boilerplate.algorithms import learned
 from scrapy_boilerplate.algorithms.learned import features, model, smoothing
 from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD
-from scrapy_boilerplate.document import parse
+from scrapy_boilerplate.html.parse import parse
 
 from conftest import ARTICLE, GERMAN
 

@@ -12,7 +12,7 @@ from benchmark_scripts import requires_devset
 from scrapy_boilerplate import LearnedOptions
 from scrapy_boilerplate.algorithms import learned
 from scrapy_boilerplate.algorithms.learned import features, smoothing
-from scrapy_boilerplate.document import parse
+from scrapy_boilerplate.html.parse import parse
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "learned_speed.py"
 PARTS = ["parse", "jusText", "of which choosing the stoplist", "features", "first-stage trees", "second-stage rows",

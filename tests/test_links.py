@@ -1,4 +1,4 @@
-"""links.join_url: urllib's urljoin, with a shortcut for the paths most links are."""
+"""html.urls.join_url: urllib's urljoin, with None for what it cannot join; the one base-URL rule of a page."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from urllib.parse import urljoin
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scrapy_boilerplate.links import join_url
+from scrapy_boilerplate.html.urls import join_url
 
 
 def urljoin_or_none(base: str, href: str) -> str | None:
@@ -65,3 +65,20 @@ def test_join_url_agrees_with_urljoin(base, href):
 def test_join_url_agrees_with_urljoin_whatever_the_base(base, href):
     # The base's host and directory are read without urlsplit: any host, path, query or fragment.
     assert join_url(base, href) == urljoin_or_none(base, href)
+
+
+def test_markdown_and_content_links_resolve_against_the_same_base():
+    from scrapy_boilerplate import extract
+    from scrapy_boilerplate.html.page import Page
+    from scrapy_boilerplate.html.parse import parse
+    from scrapy_boilerplate.output.links import content_links
+
+    # A <base> in the body: the HTML standard takes the first one, wherever it stands.
+    html = ('<html><head><title>t</title></head><body><base href="http://other.example/dir/">'
+            '<p>Read <a href="story">the whole story of the flood</a> in the valley today.</p></body></html>')
+    extraction = extract(html, url="http://example.com/", stoplist=None, length_low=0, length_high=0,
+                         max_link_density=1.0)
+    links, malformed = content_links(Page(parse(html), "http://example.com/"), extraction.blocks)
+    assert (links, malformed) == (["http://other.example/dir/story"], 0)
+    assert "(http://other.example/dir/story)" in extraction.markdown
+    assert 'href="http://other.example/dir/story"' in extraction.main_html

@@ -11,7 +11,7 @@ from lxml import etree
 import benchmark_scripts
 from conftest import ARTICLE
 from scrapy_boilerplate import ALGORITHMS, extract
-from scrapy_boilerplate.document import parse
+from scrapy_boilerplate.html.parse import parse
 
 pytest.importorskip("markdown_it", reason="markdown-it-py comes with the test extra")
 _markdown = benchmark_scripts.load("markdown")
@@ -199,22 +199,22 @@ def test_rendering_is_lazy_and_leaves_the_callers_tree_alone(monkeypatch):
     assert extraction.main_html
     assert etree.tostring(root) == before
 
-    from scrapy_boilerplate import structure
+    from scrapy_boilerplate.output import renderer
 
     def fail(*args, **kwargs):
         raise AssertionError("rendered without being asked")
 
-    monkeypatch.setattr(structure, "pieces", fail)
+    monkeypatch.setattr(renderer, "pieces", fail)
     extraction = extract(root, **ALL_GOOD)
     assert extraction.text and extraction.to_dict()
 
 
 def test_markdown_and_clean_html_place_the_blocks_once(monkeypatch):
-    from scrapy_boilerplate import structure
+    from scrapy_boilerplate.output import renderer
 
     placed = []
-    pieces = structure.pieces
-    monkeypatch.setattr(structure, "pieces", lambda *args, **kwargs: placed.append(kwargs) or pieces(*args, **kwargs))
+    pieces = renderer.pieces
+    monkeypatch.setattr(renderer, "pieces", lambda *args, **kwargs: placed.append(kwargs) or pieces(*args, **kwargs))
     extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
     assert (extraction.markdown, extraction.main_html) == ("# Title\n\nSome **text**.",
                                                            "<h1>Title</h1>\n<p>Some <strong>text</strong>.</p>\n")
@@ -222,6 +222,16 @@ def test_markdown_and_clean_html_place_the_blocks_once(monkeypatch):
     assert placed == [{"images": False}]
     extraction.to_markdown(images=True)
     assert placed == [{"images": False}, {"images": True}]
+
+
+def test_renderings_follow_the_labels_changed_after_them():
+    extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
+    assert extraction.markdown == "# Title\n\nSome **text**."
+    extraction.blocks[0].label = "bad"
+    assert (extraction.text, extraction.markdown) == ("Some text.", "Some **text**.")
+    assert extraction.main_html == "<p>Some <strong>text</strong>.</p>\n"
+    extraction.blocks[0].label = "good"
+    assert extraction.markdown == "# Title\n\nSome **text**."
 
 
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))

@@ -12,7 +12,7 @@ from scrapy_boilerplate import Extraction, ExtractionError, extract
 from scrapy_boilerplate.algorithms.justext import JustextOptions
 from scrapy_boilerplate.algorithms.justext.classify import classify_in_context
 from scrapy_boilerplate.algorithms.justext.segment import collapse_whitespace, normalized_length
-from scrapy_boilerplate.whitespace import collapse
+from scrapy_boilerplate.model.text import collapse
 
 STOPLIST = ("the", "of", "and")
 

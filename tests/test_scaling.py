@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 
 from scrapy_boilerplate import ALGORITHMS, extract
-from scrapy_boilerplate.document import parse
+from scrapy_boilerplate.html.parse import parse
 
 #: Pages of ``n`` units of each shape, and the ``n`` timed with 4n: large
 #: enough for a quadratic part to show (boilerpipe's fusion needed 40,000 lines).

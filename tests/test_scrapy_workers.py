@@ -15,12 +15,13 @@ import pytest
 import pytest_twisted
 from twisted.internet import defer, task
 
-from scrapy_boilerplate import (Addon, ArticleExtractorOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
-                                JustextOptions, extract, worker)
+from scrapy_boilerplate import (Addon, BoilerpipeArticleOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
+                                JustextOptions, extract)
+from scrapy_boilerplate.workers import process as worker
 from scrapy_boilerplate.components import PageResult
 from scrapy_boilerplate.components.classifier import _BY_CRAWLER
-from scrapy_boilerplate.components.workers import WorkerError, WorkerPool, WorkersUnavailable
-from scrapy_boilerplate.document import utf8_body
+from scrapy_boilerplate.workers.pool import WorkerError, WorkerPool, WorkersUnavailable
+from scrapy_boilerplate.html.parse import utf8_body
 
 from conftest import ARTICLE, GERMAN, PageSpider, serve
 
@@ -350,6 +351,6 @@ def test_options_that_cannot_travel_make_the_workers_unavailable():
 
 
 @pytest.mark.parametrize("options", [JustextOptions(stoplist="German"), JustextOptions(stoplist=["der", "die"]),
-                                     ArticleExtractorOptions(), DeclutterOptions()])
+                                     BoilerpipeArticleOptions(), DeclutterOptions()])
 def test_options_pickle_for_the_workers(options):
     assert pickle.loads(pickle.dumps(options)) == options

@@ -9,8 +9,8 @@ from lxml import etree
 from parsel import Selector
 
 from scrapy_boilerplate import ALGORITHMS, Block, Extraction, JustextOptions, extract
-from scrapy_boilerplate.render import block_view
-from scrapy_boilerplate.render.view import CONTENT_SECURITY_POLICY
+from scrapy_boilerplate.inspect import block_view
+from scrapy_boilerplate.inspect.view import CONTENT_SECURITY_POLICY
 
 from conftest import ARTICLE
 

@@ -11,7 +11,7 @@ from lxml import etree
 from parsel import Selector
 
 from scrapy_boilerplate import extract
-from scrapy_boilerplate.render import block_view
+from scrapy_boilerplate.inspect import block_view
 
 from conftest import ARTICLE
 from threaded_server import serving

@@ -1,6 +1,6 @@
 from lxml import etree
 
-from scrapy_boilerplate.walk import skip_subtree
+from scrapy_boilerplate.html.walk import skip_subtree
 
 
 def test_skip_subtree_resumes_after_the_last_descendant():

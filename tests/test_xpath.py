@@ -1,7 +1,7 @@
 from lxml import etree
 
-from scrapy_boilerplate.document import parse
-from scrapy_boilerplate.xpath import start_of_walk, xpaths
+from scrapy_boilerplate.html.parse import parse
+from scrapy_boilerplate.html.xpath import start_of_walk, xpaths
 
 
 def test_start_of_walk_from_the_document_root():

@@ -1,6 +1,6 @@
 """The extraction algorithms, by the name users select them with.
 
-Each algorithm is a function ``run(root, options) -> Extraction`` over an lxml
+Each algorithm is a function ``run(root, options) -> Labelled`` over an lxml
 tree and an :class:`~scrapy_boilerplate.options.Options` subclass; none of them
 knows about Scrapy.
 """
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import OptionError
-from ..options import Options
-from ..result import Extraction
+from ..model.options import Options
+from ..model import Labelled
 from . import boilerpipe, declutter, justext, learned
 
 
@@ -26,7 +26,7 @@ def _nothing_to_prepare(options: Options) -> None:
 class Algorithm:
     name: str
     options: type[Options]
-    run: Callable[[etree._Element, Options], Extraction]
+    run: Callable[[etree._Element, Options], Labelled]
     #: Loads what ``run`` will need with these options, so that a crawl pays
     #: for it at start-up rather than on its first page.
     prepare: Callable[[Options], None] = _nothing_to_prepare
@@ -36,8 +36,8 @@ ALGORITHMS: dict[str, Algorithm] = {
     algorithm.name: algorithm
     for algorithm in (
         Algorithm("justext", justext.JustextOptions, justext.run, justext.prepare),
-        Algorithm("boilerpipe-article", boilerpipe.ArticleExtractorOptions, boilerpipe.run_article),
-        Algorithm("boilerpipe-default", boilerpipe.DefaultExtractorOptions, boilerpipe.run_default),
+        Algorithm("boilerpipe-article", boilerpipe.BoilerpipeArticleOptions, boilerpipe.run_article),
+        Algorithm("boilerpipe-default", boilerpipe.BoilerpipeDefaultOptions, boilerpipe.run_default),
         Algorithm("declutter", declutter.DeclutterOptions, declutter.run),
         Algorithm("learned", learned.LearnedOptions, learned.run, learned.prepare),
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import ALGORITHMS, __version__
 from ..algorithms.justext import stoplists
-from ..render import FORMATS, Style
+from ..inspect import FORMATS, Style
 from .batch import Job, Outcome, Progress, classify_all
 from .flags import add_option_flags, flag, options_from
 from .sources import STDIN, is_url

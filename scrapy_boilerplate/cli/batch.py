@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .. import ALGORITHMS, __version__, extract
-from ..document import to_root
+from ..html.parse import to_root
 from ..errors import BoilerplateError
-from ..options import Options
-from ..render import FORMATS, Page, Style
+from ..model.options import Options
+from ..inspect import FORMATS, Report, Style
 from .sources import SourceError, load
 
 
@@ -49,7 +49,7 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
             page = root = to_root(page, url=loaded.url)
         extraction = extract("" if page is None else page, url=loaded.url, algorithm=job.algorithm,
                              options=job.options)
-        page = Page(extraction, job.options, url=loaded.url, file=loaded.file, root=root)
+        page = Report(extraction, job.options, url=loaded.url, file=loaded.file, root=root)
         return Outcome(name, output=output_format.render(page, job.style))
     except (SourceError, BoilerplateError) as error:
         return Outcome(name, error=str(error))

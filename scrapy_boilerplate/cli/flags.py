@@ -18,8 +18,8 @@ from typing import Any
 
 from .. import ALGORITHMS
 from ..errors import OptionError
-from ..options import Options
-from ..render.features import value_text
+from ..model.options import Options
+from ..inspect.features import value_text
 
 #: argparse ``dest`` of an option's flag: this prefix and the option's name.
 DEST_PREFIX = "option:"

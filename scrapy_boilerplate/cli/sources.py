@@ -10,7 +10,7 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import urlsplit
 from urllib.request import Request, urlopen
 
-from ..document import decode
+from ..html.parse import decode
 
 #: The name that stands for standard input.
 STDIN = "-"

@@ -31,9 +31,9 @@ from w3lib.url import is_url
 
 from ..api import extract
 from ..components.settings import BoilerplateSettings, SettingError, setting_name
-from ..render import block_table, block_view
-from ..render.features import summary, value_text
-from ..render.table import options_table
+from ..inspect import block_table, block_view
+from ..inspect.features import summary, value_text
+from ..inspect.table import options_table
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator

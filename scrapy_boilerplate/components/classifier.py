@@ -16,12 +16,12 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..document import refuse_binary, utf8_body
+from ..html.parse import refuse_binary, utf8_body
 from ..errors import BoilerplateError
-from ..options import Options
+from ..model.options import Options
 from .page import PageResult, response_root
 from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError, known_settings, read_options
-from .workers import WorkerPool, WorkersUnavailable
+from ..workers.pool import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler

@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from ..document import parse
-from ..links import content_links
-from ..result import Block, Extraction
+from ..html.page import Page
+from ..html.parse import parse
+from ..model import Block, Extraction
+from ..output.links import content_links
 
 if TYPE_CHECKING:
     from scrapy.http import TextResponse
 
-    from ..worker import Classified
+    from ..workers.process import Classified
 
 #: ``response.meta`` key under which the middleware puts the :class:`PageResult`.
 RESULT_META_KEY = "boilerplate_result"
@@ -106,7 +107,7 @@ class PageResult:
         root = self.root if self.root is not None or self.html is None else parse(self.html, url=self.url)
         if root is None or not self.blocks:
             return []
-        links, malformed = content_links(root, self.blocks, self.url)
+        links, malformed = content_links(Page(root, self.url), self.blocks)
         if malformed and self._on_malformed_links is not None:
             self._on_malformed_links(malformed)
         return links

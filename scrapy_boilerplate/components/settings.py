@@ -15,7 +15,7 @@ from scrapy.settings import BaseSettings
 
 from .. import algorithms
 from ..errors import OptionError
-from ..options import Options, check_number
+from ..model.options import Options, check_number
 
 PREFIX = "BOILERPLATE_"
 

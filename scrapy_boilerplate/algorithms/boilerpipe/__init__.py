@@ -6,7 +6,7 @@ A custom extractor is any :class:`Pipeline` of filters::
     from scrapy_boilerplate.algorithms.boilerpipe import filters
 
     mine = boilerpipe.Pipeline(filters.NumWordsRulesClassifier(), filters.KeepLargestFulltextBlockFilter())
-    extraction = boilerpipe.run_pipeline(root, mine)
+    labelled = boilerpipe.run_pipeline(root, mine)
 """
 
 from __future__ import annotations
@@ -15,30 +15,30 @@ import functools
 
 from lxml import etree
 
-from ...result import BAD, GOOD, Extraction
+from ...model import BAD, GOOD, Labelled
 from . import labels
 from .blocks import BoilerpipeBlock
 from .document import TextBlock, TextDocument
 from .extractors import article_extractor, default_extractor
 from .filters import Filter, Pipeline
-from .options import ArticleExtractorOptions, DefaultExtractorOptions
+from .options import BoilerpipeArticleOptions, BoilerpipeDefaultOptions
 from .segment import segment
 
 __all__ = [
-    "ArticleExtractorOptions", "BoilerpipeBlock", "DefaultExtractorOptions", "Filter", "Pipeline",
+    "BoilerpipeArticleOptions", "BoilerpipeBlock", "BoilerpipeDefaultOptions", "Filter", "Pipeline",
     "TextBlock", "TextDocument", "article_extractor", "default_extractor", "labels",
-    "run_article", "run_default", "run_pipeline", "segment", "to_extraction",
+    "run_article", "run_default", "run_pipeline", "segment", "to_labelled",
 ]
 
 
-def run_article(root: etree._Element, options: ArticleExtractorOptions) -> Extraction:
+def run_article(root: etree._Element, options: BoilerpipeArticleOptions) -> Labelled:
     """ArticleExtractor over the tree under ``root``."""
-    return run_pipeline(root, _article_pipeline(options), algorithm=options.algorithm)
+    return run_pipeline(root, _article_pipeline(options))
 
 
-def run_default(root: etree._Element, options: DefaultExtractorOptions) -> Extraction:
+def run_default(root: etree._Element, options: BoilerpipeDefaultOptions) -> Labelled:
     """DefaultExtractor over the tree under ``root``."""
-    return run_pipeline(root, _DEFAULT_PIPELINE, algorithm=options.algorithm)
+    return run_pipeline(root, _DEFAULT_PIPELINE)
 
 
 # Filters keep no state between documents: one pipeline per set of options
@@ -47,14 +47,14 @@ _article_pipeline = functools.lru_cache(maxsize=16)(article_extractor)
 _DEFAULT_PIPELINE = default_extractor()
 
 
-def run_pipeline(root: etree._Element, pipeline: Filter, *, algorithm: str = "boilerpipe") -> Extraction:
+def run_pipeline(root: etree._Element, pipeline: Filter) -> Labelled:
     """Segment the tree under ``root`` into text blocks and apply ``pipeline`` to them."""
     document = segment(root)
     pipeline.process(document)
-    return to_extraction(document, algorithm)
+    return to_labelled(document)
 
 
-def to_extraction(document: TextDocument, algorithm: str) -> Extraction:
+def to_labelled(document: TextDocument) -> Labelled:
     """The document's blocks, including those a filter removed, in page order."""
     blocks = document.blocks
     if document.removed:
@@ -69,7 +69,5 @@ def to_extraction(document: TextDocument, algorithm: str) -> Extraction:
         )
         for block in blocks
     ]
-    extraction = Extraction(result, language=None, algorithm=algorithm)
-    extraction._keep_starts([block.start for block in blocks],
-                            [block.line_starts or block.one_text_node for block in blocks])
-    return extraction
+    return Labelled(result, [block.start for block in blocks],
+                    [block.line_starts or block.one_text_node for block in blocks])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...result import Block
-from ...whitespace import collapse
+from ...model import Block
+from ...model.text import collapse
 
 
 @dataclass(slots=True)

@@ -15,16 +15,16 @@ from .filters import (
     SimpleBlockFusionProcessor,
     TerminatingBlocksFinder,
 )
-from .options import ArticleExtractorOptions
+from .options import BoilerpipeArticleOptions
 
 #: Blocks further apart than this (in original blocks) are not fused.
 MAX_BLOCKS_DISTANCE = 1
 
 
-def article_extractor(options: ArticleExtractorOptions | None = None) -> Pipeline:
+def article_extractor(options: BoilerpipeArticleOptions | None = None) -> Pipeline:
     """The extractor tuned for news articles: word-count rules, end markers, the largest
     block, expanded back to the title."""
-    options = options or ArticleExtractorOptions()
+    options = options or BoilerpipeArticleOptions()
     return Pipeline(
         TerminatingBlocksFinder(
             prefixes=options.end_prefixes,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...errors import OptionError
-from ...options import Options, check_bool, check_number
+from ...model.options import Options, check_bool, check_number
 
 #: Lower-cased starts of blocks that end an article's text.
 END_PREFIXES = ("comments", "© reuters", "please rate this", "post a comment")
@@ -20,7 +20,7 @@ END_COUNTED = ("comments", "users responded in")
 
 
 @dataclass(frozen=True)
-class ArticleExtractorOptions(Options):
+class BoilerpipeArticleOptions(Options):
     """ArticleExtractor's tunables.
 
     A block of fewer than ``end_marker_max_words`` words that starts with one
@@ -53,7 +53,7 @@ class ArticleExtractorOptions(Options):
 
 
 @dataclass(frozen=True)
-class DefaultExtractorOptions(Options):
+class BoilerpipeDefaultOptions(Options):
     """DefaultExtractor has no tunables: its rules are the paper's densitometric tree."""
 
     algorithm: ClassVar[str] = "boilerpipe-default"

@@ -16,9 +16,9 @@ from itertools import chain
 
 from lxml import etree
 
-from ... import xpath
-from ...walk import depth_left, skip_subtree, too_deep
-from ...whitespace import collapse
+from ...html import xpath
+from ...html.walk import depth_left, skip_subtree, too_deep
+from ...model.text import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
 _INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED, _TAIL_ONLY = range(6)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ...result import BAD, GOOD, Extraction
-from ...xpath import xpaths
+from ...model import BAD, GOOD, Labelled
+from ...html.xpath import xpaths
 from .blocks import DeclutterBlock
 from .options import DeclutterOptions
 from .prune import PRUNED, prune
@@ -17,7 +17,7 @@ __all__ = ["DeclutterBlock", "DeclutterOptions", "run"]
 _KEPT_DECISIONS = frozenset({KEPT, BLESSED})
 
 
-def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
+def run(root: etree._Element, options: DeclutterOptions) -> Labelled:
     """Declutter the page under ``root``, which is left as it is."""
     pruned = prune(root, options)
     verdicts = shake(root, pruned, options)
@@ -45,6 +45,4 @@ def run(root: etree._Element, options: DeclutterOptions) -> Extraction:
             score=verdict.score,
             tag=decider.tag if isinstance(decider.tag, str) else "",
         ))
-    extraction = Extraction(blocks, algorithm="declutter", html=serialize(document))
-    extraction._keep_starts(starts)
-    return extraction
+    return Labelled(blocks, starts, html=serialize(document))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...result import Block
+from ...model import Block
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ...errors import OptionError
-from ...options import Options, check_number
+from ...model.options import Options, check_number
 
 #: Prune deletes an element whose class or id holds one of these words
 #: (compared word by word, see :func:`.prune.class_words`; a plural ``s`` is ignored).

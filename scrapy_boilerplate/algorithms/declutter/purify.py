@@ -17,8 +17,8 @@ from urllib.parse import urljoin
 
 from lxml import etree, html as lxml_html
 
-from ...walk import depth_left, too_deep
-from ...whitespace import collapse
+from ...html.walk import depth_left, too_deep
+from ...model.text import collapse
 from .options import DeclutterOptions
 from .shake import REMOVED, Verdict
 

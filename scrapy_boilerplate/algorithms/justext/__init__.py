@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ...result import Extraction
+from ...model import Labelled
 from .blocks import JustextBlock
 from .classify import BAD, GOOD, classify_context_free, classify_in_context
 from .language import declared_language, load_stoplists, pick_stoplist
@@ -23,12 +23,11 @@ def prepare(options: JustextOptions) -> None:
         load_stoplists()
 
 
-def run(root: etree._Element, options: JustextOptions) -> Extraction:
+def run(root: etree._Element, options: JustextOptions) -> Labelled:
     """Segment the tree under ``root`` and classify its blocks."""
     paragraphs, blocks, stoplist = classify(root, options)
-    extraction = Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="justext")
-    extraction._keep_starts([paragraph.element for paragraph in paragraphs])
-    return extraction
+    return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
+                    language=stoplist.name if stoplist is not None else None)
 
 
 def classify(root: etree._Element, options: JustextOptions, block_type: type[JustextBlock] = JustextBlock,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...options import Options, check_bool, check_number, check_order
+from ...model.options import Options, check_bool, check_number, check_order
 from .stoplists import Stoplist, resolve
 
 #: ``stoplist`` value that picks the best-covering stoplist for each page.

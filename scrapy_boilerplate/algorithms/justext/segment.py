@@ -16,9 +16,9 @@ from itertools import chain
 
 from lxml import etree
 
-from ... import xpath
-from ...walk import depth_left, skip_subtree, too_deep
-from ...whitespace import SPACE_RUNS, collapse
+from ...html import xpath
+from ...html.walk import depth_left, skip_subtree, too_deep
+from ...model.text import SPACE_RUNS, collapse
 
 #: The tags that start and end a paragraph.
 PARAGRAPH_TAGS = frozenset({

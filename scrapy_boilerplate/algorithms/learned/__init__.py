@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ...result import BAD, GOOD, Extraction
+from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
 from ..justext.segment import Paragraph
@@ -45,7 +45,7 @@ def _classified(root: etree._Element, options: LearnedOptions, block_type: type[
     return paragraphs, blocks, rows(paragraphs, blocks), stoplist
 
 
-def run(root: etree._Element, options: LearnedOptions) -> Extraction:
+def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     threshold = options.threshold
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
@@ -58,6 +58,5 @@ def run(root: etree._Element, options: LearnedOptions) -> Extraction:
         else:
             block.probability = probability
             block.label = GOOD if probability >= threshold else BAD
-    extraction = Extraction(blocks, language=stoplist.name if stoplist is not None else None, algorithm="learned")
-    extraction._keep_starts([paragraph.element for paragraph in paragraphs])
-    return extraction
+    return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
+                    language=stoplist.name if stoplist is not None else None)

@@ -25,7 +25,7 @@ from lxml import etree
 from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
-from ...whitespace import collapse
+from ...model.text import collapse
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
 #: half of a page's blocks, and almost never main text.

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...errors import OptionError
-from ...options import check_number
+from ...model.options import check_number
 from ..justext.options import AUTO, JustextOptions
 
 #: The threshold cross-validation chose when the shipped model was trained

@@ -13,7 +13,7 @@ from html import escape
 
 from lxml import etree
 
-from .structure import CODE_TAGS, STRUCTURE_TAGS, Piece, image_alt, link_target, set_apart, write_markup
+from .placement import CODE_TAGS, STRUCTURE_TAGS, Piece, image_alt, link_target, set_apart, write_markup
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .structure import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
-from .whitespace import collapse
+from .placement import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
+from ..model.text import collapse
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from lxml import etree
 
-from ..options import Options
-from ..result import Extraction
+from ..model.options import Options
+from ..model import Extraction
 from .table import block_table
 from .view import block_view
 
@@ -27,7 +27,7 @@ class Style:
 
 
 @dataclass
-class Page:
+class Report:
     """One classified page, with what the formats say about where it came from.
 
     ``root`` is the parsed page the blocks' XPaths refer to; only formats
@@ -57,7 +57,7 @@ class Format:
 
     name: str
     suffix: str
-    render: Callable[[Page, Style], str]
+    render: Callable[[Report, Style], str]
     several: Literal["titled", "lines", "array", "apart"] = "titled"
     needs_tree: bool = False
 
@@ -66,27 +66,27 @@ def _ended(text: str) -> str:
     return text + "\n" if text else ""
 
 
-def _text(page: Page, style: Style) -> str:
+def _text(page: Report, style: Style) -> str:
     return _ended(page.extraction.text)
 
 
-def _markdown(page: Page, style: Style) -> str:
+def _markdown(page: Report, style: Style) -> str:
     return _ended(page.extraction.markdown)
 
 
-def _json(page: Page, style: Style) -> str:
+def _json(page: Report, style: Style) -> str:
     return json.dumps(page.to_dict(), ensure_ascii=False, indent=2) + "\n"
 
 
-def _jsonl(page: Page, style: Style) -> str:
+def _jsonl(page: Report, style: Style) -> str:
     return json.dumps(page.to_dict(), ensure_ascii=False) + "\n"
 
 
-def _blocks(page: Page, style: Style) -> str:
+def _blocks(page: Report, style: Style) -> str:
     return block_table(page.extraction, colour=style.colour, width=style.width)
 
 
-def _html(page: Page, style: Style) -> str:
+def _html(page: Report, style: Style) -> str:
     return block_view(page.extraction, page.root, options=page.options, url=page.url, name=page.url or page.file)
 
 

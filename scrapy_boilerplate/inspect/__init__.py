@@ -5,8 +5,8 @@ package; it reads extractions through their public API only
 (:class:`~scrapy_boilerplate.Extraction`, ``Block.to_dict()``).
 """
 
-from .formats import FORMATS, Format, Page, Style
+from .formats import FORMATS, Format, Report, Style
 from .table import block_table
 from .view import block_view
 
-__all__ = ["FORMATS", "Format", "Page", "Style", "block_table", "block_view"]
+__all__ = ["FORMATS", "Format", "Report", "Style", "block_table", "block_view"]

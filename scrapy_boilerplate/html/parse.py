@@ -13,7 +13,7 @@ from w3lib.encoding import (
     html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom, resolve_encoding,
 )
 
-from .errors import ExtractionError
+from ..errors import ExtractionError
 
 #: What :func:`scrapy_boilerplate.extract` accepts as a page.
 HtmlInput = Union[str, bytes, etree._Element, Any]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
-from .errors import OptionError
+from ..errors import OptionError
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 

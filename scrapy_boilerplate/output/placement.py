@@ -36,10 +36,11 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from .links import join_url
-from .result import GOOD, Block
-from .xpath import resolver
-from .whitespace import collapse
+from ..html.page import Page
+from ..html.urls import join_url
+from ..model import GOOD, Block
+from ..html.xpath import resolver
+from ..model.text import collapse
 
 #: Elements that do not end a run of text: their text continues the text around them.
 INLINE_TAGS = frozenset({
@@ -85,28 +86,6 @@ class Piece:
     structure: tuple[etree._Element, ...]
     text: str
     runs: list[Run]
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """The parsed page an extraction came from, and the URL its links are relative to."""
-
-    root: etree._Element
-    url: str | None
-
-    @property
-    def base(self) -> str | None:
-        """The URL relative links resolve against: the page's ``<base href>`` against its URL."""
-        document = self.root.getroottree()
-        url = self.url or document.docinfo.URL
-        top = document.getroot()
-        # The head's base elements alone: making a Python object of each element in it costs.
-        bases = top[0].iterchildren("base") if len(top) and top[0].tag == "head" else ()
-        for element in bases:
-            if element.get("href"):
-                # A malformed URL (an invalid IPv6 host) leaves the page's own.
-                return join_url(url or "", element.get("href").strip()) or url
-        return url
 
 
 #: What an algorithm tells of a block's text, beside the element it starts in: ``True`` when the

@@ -24,12 +24,11 @@ import time
 import traceback
 from dataclasses import dataclass
 
-from . import algorithms
-from .api import extract
-from .document import decode, parse, parse_utf8
-from .errors import BoilerplateError
-from .options import Options
-from .result import Extraction
+from .. import algorithms
+from ..api import extract
+from ..errors import BoilerplateError
+from ..html.parse import decode, parse, parse_utf8
+from ..model import Extraction, Options
 
 
 

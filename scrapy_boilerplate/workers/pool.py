@@ -23,9 +23,9 @@ from typing import Any
 
 from twisted.internet import defer
 
-from .. import worker
+from . import process as worker
 from ..errors import BoilerplateError
-from ..options import Options
+from ..model.options import Options
 
 logger = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from .errors import ExtractionError
+from ..errors import ExtractionError
 
 #: The deepest element the algorithms read, in levels below the document's
 #: root: twice what libxml2 builds when it parses a page (2,047 levels), so

@@ -16,11 +16,11 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from ..links import join_url
-from ..options import Options
-from ..result import Extraction
-from ..whitespace import collapse
-from ..xpath import resolver
+from ..html.urls import join_url
+from ..model.options import Options
+from ..model import Extraction
+from ..model.text import collapse
+from ..html.xpath import resolver
 from .features import features, second_label, second_label_names, shorten, summary
 from .sanitize import make_inert
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..result import Extraction
-from ..whitespace import collapse
+from ..model import Extraction
+from ..model.text import collapse
 from .features import second_label, second_label_names, shorten, value_text
 
 GREEN = "\x1b[32m"

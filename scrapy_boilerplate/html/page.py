@@ -1,0 +1,44 @@
+"""A parsed page and the URL its relative links resolve against."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from lxml import etree
+
+from .urls import join_url
+
+
+@dataclass(frozen=True)
+class Page:
+    """The parsed page an extraction came from (``root``) and its URL, if known."""
+
+    root: etree._Element
+    url: str | None = None
+
+    @cached_property
+    def base_href(self) -> str | None:
+        """The ``href`` of the page's first ``<base href>``, as written (stripped)."""
+        return next((element.get("href").strip() for element in self.root.iter("base") if element.get("href")), None)
+
+    @property
+    def base_is_malformed(self) -> bool:
+        """Whether the page's ``<base href>`` is one no URL can be made of (see :attr:`base`)."""
+        return self.base_href is not None and join_url(self._url or "", self.base_href) is None
+
+    @property
+    def _url(self) -> str | None:
+        return self.url or self.root.getroottree().docinfo.URL
+
+    @cached_property
+    def base(self) -> str | None:
+        """The URL relative links resolve against: the first ``<base href>`` in the page (as the
+        HTML standard says, wherever it stands) made absolute against the page's URL.
+
+        A malformed ``<base href>`` (an invalid IPv6 host) gives way to the page's own URL,
+        as browsers do.
+        """
+        if self.base_href is None:
+            return self._url
+        return join_url(self._url or "", self.base_href) or self._url

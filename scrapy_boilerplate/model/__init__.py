@@ -1,0 +1,7 @@
+"""The plain data every layer shares: blocks, extractions and option sets. Imports nothing else of the package."""
+
+from .block import BAD, GOOD, Block
+from .extraction import Extraction, Form, Labelled, Renderer
+from .options import Options
+
+__all__ = ["BAD", "GOOD", "Block", "Extraction", "Form", "Labelled", "Options", "Renderer"]
