@@ -38,6 +38,8 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+#: The name on the package index (``pip install scrapy-main-text``): ``scrapy-boilerplate`` there is another project.
+__distribution__ = "scrapy-main-text"
 
 #: The Scrapy components, imported on first use so that the engine works without loading Scrapy.
 _SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateMiddleware", "BoilerplatePipeline",

@@ -35,7 +35,7 @@ def extract(
     ``url`` (not a ``str``, or a lone surrogate in it) and
     :class:`~scrapy_boilerplate.ExtractionError` for input that is not HTML
     (binary data, an unsupported type, a tree deeper than
-    :data:`~scrapy_boilerplate.walk.MAX_DEPTH` or holding invalid text).
+    :data:`~scrapy_boilerplate.html.walk.MAX_DEPTH` or holding invalid text).
     A page without text gives an empty :class:`Extraction`.
     """
     chosen = algorithms.get(algorithm)

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .. import ALGORITHMS, __version__
+from .. import ALGORITHMS, __distribution__, __version__
 from ..algorithms.justext import stoplists
 from ..inspect import FORMATS, Style
 from .batch import Job, Outcome, Progress, classify_all
@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="colour the blocks table: auto (on a terminal, unless NO_COLOR is set), always, never")
     parser.add_argument("--list-algorithms", action="store_true", help="list the algorithms and their option flags")
     parser.add_argument("--list-stoplists", action="store_true", help="list the stoplists --stoplist accepts")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"{__distribution__} {__version__}")
     add_option_flags(parser)
     return parser
 

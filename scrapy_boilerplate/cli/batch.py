@@ -9,7 +9,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TextIO
 
-from .. import ALGORITHMS, __version__, extract
+from .. import ALGORITHMS, __distribution__, __version__, extract
 from ..html.parse import to_root
 from ..errors import BoilerplateError
 from ..model.options import Options
@@ -40,7 +40,7 @@ class Outcome:
 def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
     """Read, classify and render one input; every failure becomes the outcome's ``error``."""
     try:
-        loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"scrapy-boilerplate/{__version__}")
+        loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"{__distribution__}/{__version__}")
         output_format = FORMATS[job.format]
         page = loaded.page()
         root = None

@@ -133,19 +133,32 @@ def _flag(settings: BaseSettings, key: str) -> bool:
 class BoilerplateSettings:
     """The validated ``BOILERPLATE_*`` settings of one crawler."""
 
+    #: The algorithm: a key of :data:`~scrapy_boilerplate.ALGORITHMS`.
     algorithm: str
     options: Options
+    #: The item field holding the page's HTML (``str`` or ``bytes``).
     html_field: str
+    #: The item field that gets the main text.
     text_field: str
+    #: The item field that gets the labelled blocks (JSON-ready dicts); ``None`` omits them.
     blocks_field: str | None
+    #: The item field that gets the stoplist's language; ``None`` omits it.
     language_field: str | None
+    #: The item field that gets the cleaned page of the algorithms that make one (``declutter``).
     clean_html_field: str | None
+    #: The item field that gets the good blocks as Markdown; ``None``: not rendered.
     markdown_field: str | None
+    #: The item field that gets the good blocks as clean HTML; ``None``: not rendered.
     main_html_field: str | None
+    #: The item field set only when the page failed to classify, with the reason.
     error_field: str | None
+    #: Keep the HTML field in the item.
     keep_html: bool
+    #: Drop (``DropItem``) the items whose main text is shorter than ``MIN_TEXT_LENGTH``.
     drop_empty: bool
+    #: With ``DROP_EMPTY``: the shortest text kept, in characters.
     min_text_length: int
+    #: Worker processes that classify the pages; ``0``: the crawl's own process does.
     workers: int
 
     @property

@@ -17,7 +17,7 @@ class Options:
     """Base class of an algorithm's options.
 
     Subclasses are frozen dataclasses whose ``__post_init__`` validates every
-    field and raises :class:`OptionError` naming the bad one, so that an
+    field and raises :class:`~scrapy_boilerplate.OptionError` naming the bad one, so that an
     instance is always valid.
     """
 

@@ -37,11 +37,17 @@ class BoilerpipeArticleOptions(Options):
 
     algorithm: ClassVar[str] = "boilerpipe-article"
 
+    #: A short block starting with one of these ends the text.
     end_prefixes: tuple[str, ...] = END_PREFIXES
+    #: A short block holding one of these ends the text.
     end_phrases: tuple[str, ...] = END_PHRASES
+    #: A short block of a number and one of these ("12 comments") ends the text.
     end_counted: tuple[str, ...] = END_COUNTED
+    #: Blocks of fewer words can be end markers.
     end_marker_max_words: int = 15
+    #: Full-text words of content before an end marker for it to end the text.
     min_words_before_end: int = 60
+    #: Keep the largest block by full-text words (boilerpipe 1.1), not by all its words.
     fulltext_largest_block: bool = False
 
     def __post_init__(self) -> None:

@@ -65,13 +65,21 @@ class DeclutterOptions(Options):
 
     algorithm: ClassVar[str] = "declutter"
 
+    #: A word of an element's class or id that deletes it (prune).
     poison_words: Any = POISON_WORDS
+    #: Tags deleted with their subtree whatever their class (prune).
     pruned_tags: Any = PRUNED_TAGS
+    #: A word of the class, id, ``itemprop`` or ``rel`` that always keeps its element (shake).
     bless_words: Any = BLESS_WORDS
+    #: The tags shake scores.
     block_tags: Any = BLOCK_TAGS
+    #: The tags purify keeps, each with the attributes it keeps.
     allowed_tags: Any = field(default_factory=lambda: ALLOWED_TAGS)
+    #: Shake's score: the weight of the words.
     words_weight: float = 1
+    #: Shake's score: the weight of the words in links (subtracted).
     link_words_weight: float = 2
+    #: Shake's score: the weight of the tags (subtracted).
     tags_weight: float = 1
 
     def __post_init__(self) -> None:

@@ -35,16 +35,27 @@ class JustextOptions(Options):
     algorithm: ClassVar[str] = "justext"
     renamed: ClassVar[Mapping[str, str]] = {"no_headlines": "h1_always_good"}
 
+    #: Blocks shorter than this (characters) are short or bad.
     length_low: int = 70
+    #: Blocks longer than this, with enough stop words, are good.
     length_high: int = 200
+    #: Stop-word density below which a block is bad.
     stopwords_low: float = 0.30
+    #: Stop-word density from which a block can be good.
     stopwords_high: float = 0.32
+    #: Blocks with a larger share of their text in links are bad.
     max_link_density: float = 0.2
+    #: Characters between a heading and the good text after it that keep the heading.
     max_heading_distance: int = 200
+    #: Treat headings like any other block.
     no_headings: bool = False
+    #: A block in an ``<h1>`` is always good.
     h1_always_good: bool = False
+    #: Run the paper's first heading step, which justext 3.0.2 skips.
     early_headings: bool = False
+    #: Images' ``alt`` text joins their block; a block of images alone is bad.
     images: bool = False
+    #: A language name, a stoplist file, words, ``None`` (no stop words) or ``"auto"`` (per page).
     stoplist: Any = AUTO
 
     def __post_init__(self) -> None:

@@ -27,6 +27,7 @@ class LearnedOptions(JustextOptions):
 
     algorithm: ClassVar[str] = "learned"
 
+    #: The probability from which a block is main text (higher: cleaner text, and less of it).
     threshold: float = DEFAULT_THRESHOLD
 
     def __post_init__(self) -> None:
