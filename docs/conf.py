@@ -37,7 +37,8 @@ nitpick_ignore_regex = [
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"members": True}
+autodoc_preserve_defaults = True  # defaults as written, not as reprs with addresses
 
 html_theme = "sphinx_rtd_theme"
 html_title = f"{project} {release}"
