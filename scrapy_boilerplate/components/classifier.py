@@ -16,7 +16,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..html.parse import refuse_binary, utf8_body
+from ..html.parse import redetect, refuse_binary, text_of, utf8_body
 from ..errors import BoilerplateError
 from ..model.options import Options
 from .page import PageResult, response_root
@@ -153,12 +153,27 @@ class Classifier:
             raise SettingError(f'{where}["{option}"]', getattr(error, "value", algorithm),
                                getattr(error, "reason", str(error))) from None
 
+    def redecoded(self, response: TextResponse) -> TextResponse:
+        """``response``, or a copy decoded in the encoding detected when its body is not valid in
+        the one it declares (Scrapy's ``response.text`` then holds replacement characters where
+        the page has letters: see :func:`~scrapy_boilerplate.html.parse.redetect`); counted."""
+        detected = redetect(response.body, response.encoding, response.text)
+        if detected is None:
+            return response
+        self._count_redetected(response.url, response.encoding, detected)
+        return response.replace(encoding=detected)
+
+    def _count_redetected(self, url: str, declared: str | None, detected: str) -> None:
+        self.stats.inc_value("boilerplate/charset/redetected")
+        logger.debug("%s is not valid in the encoding it declares%s: read as %s", url,
+                     f" ({declared})" if declared else "", detected, extra={"spider": self.crawler.spider})
+
     async def classify_response(self, response: TextResponse, meta: Mapping[str, Any]) -> PageResult:
         """Classify an HTML response with its request's options; an item carrying its text or body reuses the result."""
         url = response.url
         try:
             refuse_binary(response.body)  # what the pipeline refuses, from the same bytes or text
-            refuse_binary(response.text)
+            refuse_binary(response.text, decoded=True)
             choice = self.options_for(meta)
         except BoilerplateError as error:
             result = self._failed(url, error)
@@ -182,6 +197,14 @@ class Classifier:
         result = remembered[1]() if remembered is not None and remembered[0] is html else None
         if result is not None:
             return result, True
+        if isinstance(html, bytes):  # decoded here, to count a page that misdeclares its encoding
+            try:
+                decoded = text_of(html)
+            except BoilerplateError as error:
+                return self._failed(url, error), False
+            if decoded.redetected is not None:
+                self._count_redetected(url, None, decoded.redetected)
+            html = decoded.text
         choice = (self.settings.algorithm, self.settings.options)
         result = await self._in_workers(html, url, choice) if self.workers is not None else None
         return (result if result is not None else self._here(html, url, choice)), False

@@ -25,6 +25,9 @@ class BoilerplateMiddleware:
     callback's selectors use too, so it is parsed once; with
     ``BOILERPLATE_WORKERS`` it is classified in a worker. Other responses
     (images, PDF, JSON, XML, plain text) pass untouched and are counted.
+    A page whose body is not valid in the encoding it declares reaches the
+    callback decoded in the encoding detected (``response.encoding`` says
+    which; counted as ``boilerplate/charset/redetected``).
     """
 
     def __init__(self, classifier: Classifier, *, allowed_statuses: list[int], allow_all_statuses: bool) -> None:
@@ -47,6 +50,7 @@ class BoilerplateMiddleware:
         elif not self._reaches_callback(request, response):
             stats.inc_value("boilerplate/skipped/status")
         else:  # request.meta is response.meta once the response reaches the spider
+            response = self.classifier.redecoded(response)
             request.meta[RESULT_META_KEY] = await self.classifier.classify_response(response, request.meta)
         return response
 
