@@ -61,21 +61,47 @@ def test_invalid_setting_stops_the_crawl_before_any_request(server, caplog, sett
     assert repr(value) in message and "the crawl does not start" in message
 
 
-def test_scrapy_crawl_refused_for_an_invalid_setting_exits_non_zero_with_one_line():
-    command = [sys.executable, "-m", "scrapy", "crawl", "articles", "-s", "BOILERPLATE_LENGTH_LOW=-1"]
+@pytest.mark.parametrize(("setting", "message"), [
+    ("BOILERPLATE_LENGTH_LOW=-1", "invalid value for BOILERPLATE_LENGTH_LOW: -1 (must be at least 0)"),
+    # Options of algorithms not selected (a request's meta may select them):
+    ("BOILERPLATE_THRESHOLD=2", "invalid value for BOILERPLATE_THRESHOLD: 2 (must be at most 1)"),
+    ("BOILERPLATE_WORDS_WEIGHT=abc", "invalid value for BOILERPLATE_WORDS_WEIGHT: 'abc' (expected a number)"),
+    ("BOILERPLATE_END_MARKER_MAX_WORDS=-4",
+     "invalid value for BOILERPLATE_END_MARKER_MAX_WORDS: -4 (must be at least 0)"),
+    ("BOILERPLATE_LENGHT_LOW=5",
+     "invalid value for BOILERPLATE_LENGHT_LOW: '5' (unknown setting; did you mean BOILERPLATE_LENGTH_LOW?)"),
+], ids=["selected", "learned", "declutter", "boilerpipe", "unknown"])
+def test_scrapy_crawl_refused_for_an_invalid_setting_exits_1_with_one_line(setting, message):
+    command = [sys.executable, "-m", "scrapy", "crawl", "articles", "-s", setting]
     done = subprocess.run(command, cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0
+    assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    [line] = [line for line in done.stderr.splitlines() if "BOILERPLATE_LENGTH_LOW" in line]
-    assert line.endswith("invalid value for BOILERPLATE_LENGTH_LOW: -1 (must be at least 0): the crawl does not start")
+    [line] = [line for line in done.stderr.splitlines() if setting.split("=")[0] in line]
+    assert line.endswith(f"{message} in the command line settings: the crawl does not start")
 
 
-@pytest_twisted.inlineCallbacks
-def test_misspelt_setting_is_reported_with_the_closest_name(crawl, server, caplog):
-    with caplog.at_level(logging.WARNING):
-        yield crawl([server + "article.html"], {**ADDON, "BOILERPLATE_LENGHT_LOW": 5, "BOILERPLATE_STOPLIST": "auto"})
-    messages = [r.getMessage() for r in caplog.records if "BOILERPLATE_" in r.getMessage()]
-    assert messages == ["Unknown setting BOILERPLATE_LENGHT_LOW (did you mean BOILERPLATE_LENGTH_LOW?): it is ignored"]
+def test_misspelt_setting_is_refused_with_the_closest_name():
+    with pytest.raises(SettingError, match=r"BOILERPLATE_LENGHT_LOW: 5 \(unknown setting; did you mean "
+                                           r"BOILERPLATE_LENGTH_LOW\?\) in the project settings"):
+        BoilerplateSettings.from_settings(Settings({"BOILERPLATE_LENGHT_LOW": 5}))
+
+
+def test_options_of_every_algorithm_are_validated_and_kept():
+    settings = BoilerplateSettings.from_settings(Settings({"BOILERPLATE_THRESHOLD": "0.25",
+                                                            "BOILERPLATE_END_MARKER_MAX_WORDS": 3}))
+    assert settings.algorithm == "justext"
+    assert settings.algorithm_options["learned"].threshold == 0.25
+    assert settings.algorithm_options["boilerpipe-article"].end_marker_max_words == 3
+    assert settings.algorithm_options["justext"] is settings.options
+
+
+@pytest.mark.parametrize(("priority", "origin"), [
+    ("project", "project"), ("spider", "spider"), ("cmdline", "command line"), ("addon", "add-on")])
+def test_an_error_names_the_settings_the_value_was_set_in(priority, origin):
+    settings = Settings()
+    settings.set("BOILERPLATE_WORDS_WEIGHT", "abc", priority=priority)
+    with pytest.raises(SettingError, match=f"BOILERPLATE_WORDS_WEIGHT: 'abc' .* in the {origin} settings$"):
+        BoilerplateSettings.from_settings(settings)
 
 
 def test_the_former_no_headlines_setting_is_refused_naming_its_replacement():

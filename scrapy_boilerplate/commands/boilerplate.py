@@ -24,13 +24,13 @@ from scrapy import Request, Spider
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 from scrapy.http import HtmlResponse, Response
-from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
+from scrapy.settings import BaseSettings
 from scrapy.utils.datatypes import SequenceExclude
 from scrapy.utils.spider import DefaultSpider, spidercls_for_request
 from w3lib.url import is_url
 
 from ..api import extract
-from ..components.settings import BoilerplateSettings, SettingError, setting_name
+from ..components.settings import BoilerplateSettings, SettingError, origin, setting_name
 from ..inspect import block_table, block_view
 from ..inspect.features import summary, value_text
 from ..inspect.table import options_table
@@ -39,11 +39,6 @@ if TYPE_CHECKING:
     from collections.abc import AsyncIterator
 
     from twisted.python.failure import Failure
-
-#: How each settings priority of Scrapy is called in the origin column.
-ORIGINS = {"default": "default", "command": "command", "addon": "add-on", "project": "project",
-           "spider": "spider", "cmdline": "command line"}
-
 
 @dataclass
 class _Fetched:
@@ -148,14 +143,7 @@ def _settings_used(settings: BaseSettings, plugin: BoilerplateSettings) -> list[
     """(setting, value, origin) of the algorithm and each of its options."""
     rows = [(setting_name("algorithm"), plugin.algorithm)]
     rows += [(setting_name(name), value_text(getattr(plugin.options, name))) for name in plugin.options.names()]
-    return [(name, value, _origin(settings.getpriority(name))) for name, value in rows]
-
-
-def _origin(priority: int | None) -> str:
-    if priority is None:
-        return "default"
-    names = [name for name, value in SETTINGS_PRIORITIES.items() if value == priority]
-    return ORIGINS.get(names[0], names[0]) if names else f"priority {priority}"
+    return [(name, value, origin(settings.getpriority(name))) for name, value in rows]
 
 
 def _open_in_browser(view: str) -> None:

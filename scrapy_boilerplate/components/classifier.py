@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import difflib
 import logging
 import time
 import weakref
@@ -20,7 +19,7 @@ from ..html.parse import redetect, refuse_binary, text_of, utf8_body
 from ..errors import BoilerplateError
 from ..model.options import Options
 from .page import PageResult, response_root
-from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError, known_settings, read_options
+from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError
 from ..workers.pool import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
@@ -55,7 +54,6 @@ class Classifier:
         self._recent: dict[int, tuple[object, weakref.ref[PageResult]]] = {}
         crawler.signals.connect(self._open, signal=signals.spider_opened)
         crawler.signals.connect(self._close, signal=signals.spider_closed)
-        _report_unknown_settings(crawler)
 
     @classmethod
     def of(cls, crawler: Crawler, component: str | None = None) -> Classifier:
@@ -145,8 +143,8 @@ class Classifier:
         algorithm = changes.pop("algorithm", self.settings.algorithm)
         try:
             options = self.settings.options
-            if algorithm != self.settings.algorithm:
-                options = read_options(self.crawler.settings, algorithm)
+            if algorithm != self.settings.algorithm:  # its settings were validated at start-up
+                options = self.settings.algorithm_options[algorithms.get(algorithm).name]
             return algorithm, options.replace(**changes)
         except BoilerplateError as error:
             option = getattr(error, "option", "algorithm")
@@ -282,11 +280,3 @@ def _refuse_crawl(error: SettingError) -> None:
     if task is not None:  # scrapy crawl: retrieving the failure spares asyncio's report of it
         task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
-
-def _report_unknown_settings(crawler: Crawler) -> None:
-    known = known_settings()
-    for name in sorted(crawler.settings):
-        if name.startswith("BOILERPLATE_") and name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            logger.warning("Unknown setting %s%s: it is ignored", name,
-                           f" (did you mean {close[0]}?)" if close else "")
