@@ -15,8 +15,8 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..html.parse import redetect, refuse_binary, text_of, utf8_body
-from ..errors import BoilerplateError
+from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
+from ..errors import BoilerplateError, PageTooLarge
 from ..model.options import Options
 from .page import PageResult, response_root
 from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError
@@ -154,12 +154,20 @@ class Classifier:
     def redecoded(self, response: TextResponse) -> TextResponse:
         """``response``, or a copy decoded in the encoding detected when its body is not valid in
         the one it declares (Scrapy's ``response.text`` then holds replacement characters where
-        the page has letters: see :func:`~scrapy_boilerplate.html.parse.redetect`); counted."""
+        the page has letters: see :func:`~scrapy_boilerplate.html.parse.redetect`); counted.
+        A page above ``BOILERPLATE_MAX_PAGE_SIZE`` is left as it is: it is not read."""
+        try:
+            self._refuse_too_large(response.body)
+        except PageTooLarge:
+            return response
         detected = redetect(response.body, response.encoding, response.text)
         if detected is None:
             return response
         self._count_redetected(response.url, response.encoding, detected)
         return response.replace(encoding=detected)
+
+    def _refuse_too_large(self, page: str | bytes) -> None:
+        refuse_too_large(page, self.settings.max_page_size, "BOILERPLATE_MAX_PAGE_SIZE")
 
     def _count_redetected(self, url: str, declared: str | None, detected: str) -> None:
         self.stats.inc_value("boilerplate/charset/redetected")
@@ -170,6 +178,7 @@ class Classifier:
         """Classify an HTML response with its request's options; an item carrying its text or body reuses the result."""
         url = response.url
         try:
+            self._refuse_too_large(response.body)
             refuse_binary(response.body)  # what the pipeline refuses, from the same bytes or text
             refuse_binary(response.text, decoded=True)
             choice = self.options_for(meta)
@@ -195,14 +204,14 @@ class Classifier:
         result = remembered[1]() if remembered is not None and remembered[0] is html else None
         if result is not None:
             return result, True
-        if isinstance(html, bytes):  # decoded here, to count a page that misdeclares its encoding
-            try:
-                decoded = text_of(html)
-            except BoilerplateError as error:
-                return self._failed(url, error), False
-            if decoded.redetected is not None:
-                self._count_redetected(url, None, decoded.redetected)
-            html = decoded.text
+        try:
+            self._refuse_too_large(html)
+            decoded = text_of(html)  # bytes decoded here, to count a page that misdeclares its encoding
+        except BoilerplateError as error:
+            return self._failed(url, error), False
+        if decoded.redetected is not None:
+            self._count_redetected(url, None, decoded.redetected)
+        html = decoded.text
         choice = (self.settings.algorithm, self.settings.options)
         result = await self._in_workers(html, url, choice) if self.workers is not None else None
         return (result if result is not None else self._here(html, url, choice)), False
@@ -257,6 +266,10 @@ class Classifier:
             self.stats.inc_value("boilerplate/links/malformed", malformed)
 
     def _failed(self, url: str, error: Exception) -> PageResult:
+        if isinstance(error, PageTooLarge):  # skipped, not failed
+            self.stats.inc_value("boilerplate/skipped/too_large")
+            logger.warning("Skipped %s: %s", url, error, extra={"spider": self.crawler.spider})
+            return PageResult(url, error=f"{type(error).__name__}: {error}")
         self.stats.inc_value("boilerplate/failures")
         spider = {"spider": self.crawler.spider}
         error_type = getattr(error, "error_type", type(error).__name__)

@@ -24,7 +24,8 @@ class BoilerplateMiddleware:
     process the page is classified on ``response.selector``, the tree the
     callback's selectors use too, so it is parsed once; with
     ``BOILERPLATE_WORKERS`` it is classified in a worker. Other responses
-    (images, PDF, JSON, XML, plain text) pass untouched and are counted.
+    (images, PDF, JSON, XML, plain text) pass untouched and are counted;
+    pages above ``BOILERPLATE_MAX_PAGE_SIZE`` get a result with an error.
     A page whose body is not valid in the encoding it declares reaches the
     callback decoded in the encoding detected (``response.encoding`` says
     which; counted as ``boilerplate/charset/redetected``).

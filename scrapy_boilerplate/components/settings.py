@@ -19,6 +19,7 @@ from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
 
 from .. import algorithms
 from ..errors import OptionError
+from ..html.parse import MAX_PAGE_SIZE
 from ..model.options import Options, check_number
 
 PREFIX = "BOILERPLATE_"
@@ -42,7 +43,7 @@ DEFAULTS: Mapping[str, Any] = {
     "DROP_EMPTY": False,
     "MIN_TEXT_LENGTH": 1,
     "WORKERS": 0,
-    "MAX_PAGE_SIZE": 20_000_000,
+    "MAX_PAGE_SIZE": MAX_PAGE_SIZE,
 }
 
 #: How each settings priority of Scrapy is called: where a value was set.

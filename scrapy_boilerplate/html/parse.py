@@ -14,7 +14,7 @@ from w3lib.encoding import (
     html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom, resolve_encoding, to_unicode,
 )
 
-from ..errors import ExtractionError
+from ..errors import ExtractionError, PageTooLarge
 
 #: What :func:`scrapy_boilerplate.extract` accepts as a page.
 HtmlInput = Union[str, bytes, etree._Element, Any]
@@ -24,6 +24,10 @@ HtmlInput = Union[str, bytes, etree._Element, Any]
 #: PDF, an archive), not HTML.
 MAX_BINARY_SHARE = 0.1
 _SNIFF_CHARS = 4096
+
+#: The size in bytes above which crawls and the command line skip a page, as trafilatura does:
+#: parsing and classifying take several times a page's size in memory (0 turns the limit off).
+MAX_PAGE_SIZE = 20_000_000
 #: How files that are not HTML begin: PDF, PNG, GIF, JPEG, gzip, zip, WebP/RIFF, Ogg, 7z.
 _FILE_SIGNATURES = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"\x1f\x8b", b"PK\x03\x04",
                     b"RIFF", b"OggS", b"7z\xbc\xaf")
@@ -91,6 +95,13 @@ def text_of(page: str | bytes, content_type: str | None = None) -> Decoded:
     decoded = decode_page(page, content_type)
     refuse_binary(decoded.text, decoded=True)
     return decoded
+
+
+def refuse_too_large(page: str | bytes, limit: int, setting: str) -> None:
+    """Raise :class:`PageTooLarge`, naming ``setting``, when ``page`` has more than ``limit``
+    bytes (for text: characters, each a byte or more in UTF-8); ``limit`` 0 is none."""
+    if limit and len(page) > limit:
+        raise PageTooLarge(len(page), limit, setting)
 
 
 def refuse_binary(page: str | bytes, *, decoded: bool = False) -> None:
