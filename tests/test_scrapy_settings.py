@@ -184,3 +184,17 @@ def test_no_clean_page_unless_asked(crawl, server):
     outcome = yield crawl([server + "article.html"], ADDON, DeclutterSpider)
     [item] = outcome.items
     assert "clean_html" not in item and "html" not in item
+
+
+@pytest.mark.parametrize("enabled", [{"DOWNLOADER_MIDDLEWARES": {BoilerplateMiddleware: 150}}, ADDON],
+                         ids=["middleware only", "add-on"])
+@pytest_twisted.inlineCallbacks
+def test_pipeline_settings_without_the_pipeline_are_reported(crawl, server, caplog, enabled):
+    with caplog.at_level(logging.WARNING):
+        yield crawl([server + "article.html"], {**enabled, "BOILERPLATE_TEXT_FIELD": "body",
+                                                "BOILERPLATE_DROP_EMPTY": True})
+    messages = [r.getMessage() for r in caplog.records if "BOILERPLATE_" in r.getMessage()]
+    expected = ["BOILERPLATE_TEXT_FIELD, BOILERPLATE_DROP_EMPTY set, but BoilerplatePipeline, which reads them, is "
+                'not enabled: items keep their HTML. Enable the add-on (ADDONS = {"scrapy_boilerplate.Addon": 0}) '
+                "or the pipeline."]
+    assert messages == (expected if "ADDONS" not in enabled else [])

@@ -19,7 +19,7 @@ from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf
 from ..errors import BoilerplateError, PageTooLarge
 from ..model.options import Options
 from .page import PageResult, response_root
-from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError
+from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError
 from ..workers.pool import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
@@ -96,6 +96,11 @@ class Classifier:
             algorithms.get(self.settings.algorithm).prepare(self.settings.options)
         if "middleware" not in self.components:
             self.crawler.signals.connect(self._check_meta, signal=signals.request_scheduled)
+        unread = [name for name in PIPELINE_SETTINGS if self.crawler.settings.getpriority(name) is not None]
+        if unread and "pipeline" not in self.components:
+            logger.warning("%s set, but BoilerplatePipeline, which reads them, is not enabled: items keep their "
+                           'HTML. Enable the add-on (ADDONS = {"scrapy_boilerplate.Addon": 0}) or the pipeline.',
+                           ", ".join(unread), extra=spider)
 
     def _close(self) -> None:
         if self.workers is not None:

@@ -46,6 +46,10 @@ DEFAULTS: Mapping[str, Any] = {
     "MAX_PAGE_SIZE": MAX_PAGE_SIZE,
 }
 
+#: The settings only the pipeline reads (it fills the items).
+PIPELINE_SETTINGS = tuple(PREFIX + key for key in DEFAULTS if key.endswith("_FIELD")) + tuple(
+    PREFIX + key for key in ("KEEP_HTML", "DROP_EMPTY", "MIN_TEXT_LENGTH"))
+
 #: How each settings priority of Scrapy is called: where a value was set.
 ORIGINS = {"default": "default", "command": "command", "addon": "add-on", "project": "project",
            "spider": "spider", "cmdline": "command line"}
