@@ -113,10 +113,10 @@ def read_options(settings: BaseSettings, algorithm: str) -> Options:
             raise SettingError(setting_name(option), settings.get(setting_name(option)),
                                f"renamed {PREFIX}{replacement.upper()}")
     values = {}
-    for option in dataclasses.fields(chosen.options):
-        name = setting_name(option.name)
+    for field in dataclasses.fields(chosen.options):
+        name = setting_name(field.name)
         if settings.getpriority(name) is not None:
-            values[option.name] = _coerce(settings, name, option.default)
+            values[field.name] = _coerce(settings, name, field.default)
     try:
         return chosen.options.from_mapping(values)
     except OptionError as error:
@@ -135,15 +135,14 @@ def _coerce(settings: BaseSettings, name: str, default: Any) -> Any:
             except ValueError:
                 pass
         raise SettingError(name, value, "expected a number")
-    getter = settings.getbool if isinstance(default, bool) else None
-    if isinstance(default, (tuple, list, frozenset)):
-        getter = settings.getlist
-    if getter is None:
-        return value
     try:
-        return getter(name)
+        if isinstance(default, bool):
+            return settings.getbool(name)
+        if isinstance(default, (tuple, list, frozenset)):
+            return settings.getlist(name)
     except ValueError:
         raise SettingError(name, value, f"expected {type(default).__name__}") from None
+    return value
 
 
 def _field(settings: BaseSettings, key: str) -> str | None:
@@ -225,11 +224,12 @@ class BoilerplateSettings:
         options = read_options(settings, algorithm)  # the selected algorithm's errors first
         algorithm_options = {name: options if name == algorithm else read_options(settings, name)
                              for name in algorithms.ALGORITHMS}
-        fields = {}
+        fields: dict[str, str] = {}
         for key in ("HTML_FIELD", "TEXT_FIELD"):
-            fields[key] = _field(settings, key)
-            if fields[key] is None:
+            field = _field(settings, key)
+            if field is None:
                 raise SettingError(PREFIX + key, settings.get(PREFIX + key), "must name an item field")
+            fields[key] = field
         return cls(
             algorithm=algorithm,
             options=options,
