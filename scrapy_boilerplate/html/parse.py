@@ -89,7 +89,7 @@ def utf8_body(page: str | bytes) -> bytes:
     return _utf8(text_of(page).text)
 
 
-def text_of(page: str | bytes, content_type: str | None = None) -> Decoded:
+def text_of(page: str | bytes) -> Decoded:
     """The text of ``page``: a ``str`` as it is, bytes decoded by :func:`decode_page`.
 
     Raises :class:`ExtractionError` for binary data.
@@ -98,7 +98,7 @@ def text_of(page: str | bytes, content_type: str | None = None) -> Decoded:
         refuse_binary(page)
         return Decoded(page)
     refuse_binary(page)
-    decoded = decode_page(page, content_type)
+    decoded = decode_page(page)
     refuse_binary(decoded.text, decoded=True)
     return decoded
 
