@@ -198,3 +198,17 @@ def test_pipeline_settings_without_the_pipeline_are_reported(crawl, server, capl
                 'not enabled: items keep their HTML. Enable the add-on (ADDONS = {"scrapy_boilerplate.Addon": 0}) '
                 "or the pipeline."]
     assert messages == (expected if "ADDONS" not in enabled else [])
+
+
+@pytest_twisted.inlineCallbacks
+def test_request_meta_selecting_another_algorithm_gets_its_project_settings(crawl, server):
+    # The options of learned, validated at start-up, with the project's stoplist and threshold.
+    outcome = yield crawl([server + "german.html"], {**ADDON, "BOILERPLATE_STOPLIST": "German",
+                                                     "BOILERPLATE_THRESHOLD": 0.99},
+                          request_meta={"boilerplate": {"algorithm": "learned"}})
+    [result] = outcome.results
+    assert result.error is None and result.extraction.algorithm == "learned"
+    assert result.language == "German"
+    lenient = yield crawl([server + "german.html"], {**ADDON, "BOILERPLATE_STOPLIST": "German"},
+                          request_meta={"boilerplate": {"algorithm": "learned"}})
+    assert len(lenient.results[0].text) > len(result.text)
