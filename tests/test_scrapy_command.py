@@ -211,3 +211,21 @@ def test_says_whether_the_project_enables_the_plugin(environment, project, setti
     warning = ("Warning: BOILERPLATE_LENGTH_LOW set, but no component of scrapy_boilerplate is enabled to read "
                "them: a crawl ignores them")
     assert (warning in result.stderr) == ("NOT ENABLED" in says)
+
+
+def test_a_page_misdeclaring_its_encoding_is_read_as_the_middleware_reads_it(environment, project):
+    body = GERMAN.replace("<head>", '<head><meta charset="utf-8">').encode("latin-1")
+    with serving({"german.html": ("text/html", body)}) as base:
+        result = scrapy("boilerplate", base + "german.html", "-o", "view.html", cwd=project, env=environment)
+    assert result.returncode == 0, result.stderr
+    assert "Charset cp1252: the page is not valid in the utf-8 it declares" in result.stdout.splitlines()
+    view = (project / "view.html").read_text(encoding="utf-8")
+    assert "Behörden" in view and "\ufffd" not in view
+
+
+def test_a_page_above_the_size_limit_is_reported(environment, project):
+    with serving({"german.html": ("text/html; charset=utf-8", GERMAN.encode())}) as base:
+        result = scrapy("boilerplate", base + "german.html", "-s", "BOILERPLATE_MAX_PAGE_SIZE=100",
+                        cwd=project, env=environment)
+    assert result.returncode == 1 and result.stdout == ""
+    assert f"bytes, more than BOILERPLATE_MAX_PAGE_SIZE (100): skipped" in result.stderr

@@ -35,6 +35,7 @@ from ..api import extract
 from ..components.addon import enabled
 from ..components.middleware import reaches_callback
 from ..components.settings import PREFIX, BoilerplateSettings, SettingError, origin, setting_name
+from ..html.parse import redetect, refuse_too_large
 from ..inspect import block_table, block_view
 from ..inspect.features import summary, value_text
 from ..inspect.table import options_table
@@ -126,17 +127,24 @@ class Command(ScrapyCommand):
             if ignored:
                 print(f"Warning: {', '.join(ignored)} set, but no component of scrapy_boilerplate is enabled "
                       "to read them: a crawl ignores them", file=sys.stderr)
+        as_declared = response.replace(encoding=None)  # as Scrapy reads it, should the middleware have re-read it
         try:
             plugin = BoilerplateSettings.from_settings(fetched.settings)
+            refuse_too_large(response.body, plugin.max_page_size, "BOILERPLATE_MAX_PAGE_SIZE")
+            detected = redetect(response.body, as_declared.encoding, as_declared.text)
+            if detected is not None:  # read as the middleware reads it
+                response = response.replace(encoding=detected)
             extraction = extract(response.selector, url=response.url, algorithm=plugin.algorithm,
                                  options=plugin.options)
-        except (SettingError, ValueError) as error:
+        except (SettingError, ValueError) as error:  # ValueError: PageTooLarge, binary data
             print(error, file=sys.stderr)
             return 1
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
         print(f"URL     {response.url} (HTTP {response.status})")
         print(f"Spider  {fetched.spider.name if fetched.spider else '(none: the project settings)'}")
         print(f"Plugin  {_enabled_text(components)}")
+        if detected is not None:
+            print(f"Charset {detected}: the page is not valid in the {as_declared.encoding} it declares")
         print(f"Result  {summary(extraction, plugin.options)}\n")
         print(options_table(_settings_used(fetched.settings, plugin), ("setting", "value", "origin")))
         print(block_table(extraction, colour=colour, width=shutil.get_terminal_size().columns), end="")
