@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .. import ALGORITHMS, __version__, extract
-from ..html.parse import MAX_PAGE_SIZE, refuse_too_large, to_root
+from ..html.parse import to_root
 from ..errors import BoilerplateError
 from ..model.options import Options
 from ..inspect import FORMATS, Report, Style
@@ -26,8 +26,8 @@ class Job:
     format: str
     style: Style
     timeout: float = 30
-    #: Inputs of more bytes fail unread (0: no limit).
-    max_page_size: int = MAX_PAGE_SIZE
+    #: Inputs of more bytes fail unparsed (0: no limit; the command line's default is 20 MB).
+    max_page_size: int = 0
 
 
 @dataclass
@@ -43,9 +43,8 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
     """Read, classify and render one input; every failure becomes the outcome's ``error``."""
     try:
         loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"scrapy-boilerplate/{__version__}")
-        refuse_too_large(loaded.body, job.max_page_size, "--max-page-size")
         output_format = FORMATS[job.format]
-        page = loaded.page()
+        page = loaded.page(job.max_page_size)
         root = None
         if output_format.needs_tree:
             # One parse for the blocks and the view: the view marks the very text the blocks came from.
