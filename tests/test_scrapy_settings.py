@@ -212,3 +212,12 @@ def test_request_meta_selecting_another_algorithm_gets_its_project_settings(craw
     lenient = yield crawl([server + "german.html"], {**ADDON, "BOILERPLATE_STOPLIST": "German"},
                           request_meta={"boilerplate": {"algorithm": "learned"}})
     assert len(lenient.results[0].text) > len(result.text)
+
+
+@pytest_twisted.inlineCallbacks
+def test_request_meta_conflicting_with_a_setting_names_both(crawl, server):
+    outcome = yield crawl([server + "article.html"], {**ADDON, "BOILERPLATE_LENGTH_LOW": 150},
+                          request_meta={"boilerplate": {"length_high": 100}})
+    [result] = outcome.results
+    assert result.error == ("SettingError: invalid value for BOILERPLATE_LENGTH_LOW (with meta[\"boilerplate\"] = "
+                            "{'length_high': 100}): 150 (must not exceed length_high (100))")

@@ -19,7 +19,7 @@ from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf
 from ..errors import BoilerplateError, PageTooLarge
 from ..model.options import Options
 from .page import PageResult, response_root
-from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError
+from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError, setting_name
 from ..workers.pool import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
@@ -153,8 +153,10 @@ class Classifier:
             return algorithm, options.replace(**changes)
         except BoilerplateError as error:
             option = getattr(error, "option", "algorithm")
-            raise SettingError(f'{where}["{option}"]', getattr(error, "value", algorithm),
-                               getattr(error, "reason", str(error))) from None
+            # A setting the meta's values conflict with (length_low above the meta's length_high) is named as such.
+            name = (f'{where}["{option}"]' if option in overrides or option == "algorithm"
+                    else f"{setting_name(option)} (with {where} = {dict(overrides)!r})")
+            raise SettingError(name, getattr(error, "value", algorithm), getattr(error, "reason", str(error))) from None
 
     def redecoded(self, response: TextResponse) -> TextResponse:
         """``response``, or a copy decoded in the encoding detected when its body is not valid in
