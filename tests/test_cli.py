@@ -306,3 +306,15 @@ def test_inputs_above_the_size_limit_fail_unread(pages, tmp_path):
                                       f"more than --max-page-size ({size - 1:,}): skipped\n")
     assert result.stdout.decode().endswith(f"german.html <==\n{extract(GERMAN).text}\n")
     assert run("--max-page-size", "0", str(pages["article.html"])).returncode == 0
+
+
+def test_inputs_misdeclaring_their_encoding_read_as_declared_right(tmp_path):
+    russian = "<p>" + "Москва — столица России, крупнейший город страны и важный культурный центр. " * 6 + "</p>"
+    (tmp_path / "wrong.html").write_bytes(('<meta charset="utf-8">' + russian).encode("cp1251"))
+    (tmp_path / "right.html").write_bytes(('<meta charset="cp1251">' + russian).encode("cp1251"))
+    served = {"header.html": ("text/html; charset=utf-8", russian.encode("cp1251"))}
+    with serving(served) as base:
+        result = run("-f", "jsonl", str(tmp_path / "wrong.html"), base + "header.html", str(tmp_path / "right.html"))
+    assert result.returncode == 0, result.stderr
+    wrong, header, right = (json.loads(line)["text"] for line in result.stdout.splitlines())
+    assert wrong == header == right and right.startswith("Москва — столица России")
