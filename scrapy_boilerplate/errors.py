@@ -25,3 +25,17 @@ class OptionError(BoilerplateError, ValueError):
 
 class ExtractionError(BoilerplateError, ValueError):
     """The input cannot be read as an HTML page (binary data, unsupported type)."""
+
+
+class PageTooLarge(ExtractionError):
+    """The page has more bytes than the limit (``BOILERPLATE_MAX_PAGE_SIZE``, ``--max-page-size``):
+    skipped, never parsed."""
+
+    def __init__(self, size: int, limit: int, setting: str) -> None:
+        self.size = size
+        self.limit = limit
+        self.setting = setting
+        super().__init__(f"the page has {size:,} bytes, more than {setting} ({limit:,}): skipped")
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.size, self.limit, self.setting))

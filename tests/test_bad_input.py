@@ -7,10 +7,14 @@ import random
 import zlib
 
 import pytest
+import pytest_twisted
 from lxml import etree
 from parsel import Selector
+from scrapy.settings import Settings
 
-from scrapy_boilerplate import ALGORITHMS, Extraction, ExtractionError, OptionError, extract
+from conftest import ARTICLE
+from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplatePipeline, Extraction, ExtractionError, OptionError, extract
+from scrapy_boilerplate.components import BoilerplateSettings, SettingError
 from scrapy_boilerplate.html.walk import MAX_DEPTH
 
 
@@ -204,3 +208,32 @@ def test_declutter_drops_malformed_link_urls():
 def test_bad_url_argument_is_an_option_error(url, algorithm):
     with pytest.raises(OptionError, match="invalid value for url"):
         extract("<p>text</p>", url=url, algorithm=algorithm)
+
+
+@pytest.mark.parametrize("components", ["add-on", "pipeline alone"])
+@pytest_twisted.inlineCallbacks
+def test_a_crawl_skips_pages_above_the_size_limit_unparsed(crawl, server, components):
+    size = len(ARTICLE.encode())
+    enabled = ({"ADDONS": {Addon: 0}} if components == "add-on"
+               else {"ITEM_PIPELINES": {BoilerplatePipeline: 100}})
+    outcome = yield crawl([server + "article.html", server + "german.html"],
+                          {**enabled, "BOILERPLATE_MAX_PAGE_SIZE": size - 1})
+    article, german = outcome.item_for("article.html"), outcome.item_for("german.html")
+    assert article["text"] == "" and article["boilerplate_error"] == (
+        f"PageTooLarge: the page has {size:,} bytes, more than BOILERPLATE_MAX_PAGE_SIZE ({size - 1:,}): skipped")
+    assert german["text"] and "boilerplate_error" not in german
+    stats = outcome.stats
+    assert stats["boilerplate/skipped/too_large"] == 1 and stats["boilerplate/pages"] == 1
+    assert "boilerplate/failures" not in stats
+
+
+@pytest_twisted.inlineCallbacks
+def test_a_size_limit_of_0_is_none(crawl, server):
+    outcome = yield crawl([server + "article.html"], {"ADDONS": {Addon: 0}, "BOILERPLATE_MAX_PAGE_SIZE": 0})
+    assert outcome.items[0]["text"] and "boilerplate/skipped/too_large" not in outcome.stats
+
+
+def test_the_size_limit_is_a_count():
+    with pytest.raises(SettingError, match="BOILERPLATE_MAX_PAGE_SIZE: -1 .must be at least 0"):
+        BoilerplateSettings.from_settings(Settings({"BOILERPLATE_MAX_PAGE_SIZE": -1}))
+    assert BoilerplateSettings.from_settings(Settings()).max_page_size == 20_000_000

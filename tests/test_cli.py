@@ -275,3 +275,46 @@ def test_20_mb_file(tmp_path, capsys):
     record = json.loads(capsys.readouterr().out)
     assert len(record["blocks"]) == 2 * (20_000_000 // len(paragraph))
     assert record["language"] == "English" and record["text"].startswith("It was the best of times")
+
+
+@pytest.mark.parametrize(("directory", "message"), [
+    ("article.html", "argument -d/--output-dir: {dir} exists and is not a directory"),
+    ("article.html/views", "argument -d/--output-dir: cannot create {dir}: Not a directory"),
+], ids=["a file", "below a file"])
+def test_output_dir_that_cannot_hold_files_exits_2_with_the_reason(pages, directory, message):
+    target = pages["article.html"].parent / directory
+    result = run("-d", str(target), str(pages["article.html"]))
+    assert result.returncode == 2
+    assert message.format(dir=target) in result.stderr.decode()
+    assert "Traceback" not in result.stderr.decode() and result.stdout == b""
+
+
+def test_an_output_file_that_cannot_be_written_fails_its_input_alone(pages, tmp_path):
+    (tmp_path / "out" / "article.txt").mkdir(parents=True)  # a directory where the file would go
+    result = run("-d", str(tmp_path / "out"), str(pages["article.html"]), str(pages["german.html"]))
+    assert result.returncode == 1
+    assert result.stderr.decode() == (f"scrapy-boilerplate: {pages['article.html']}: cannot write "
+                                      f"{tmp_path / 'out' / 'article.txt'}: Is a directory\n")
+    assert (tmp_path / "out" / "german.txt").read_text(encoding="utf-8") == extract(GERMAN).text + "\n"
+
+
+def test_inputs_above_the_size_limit_fail_unread(pages, tmp_path):
+    size = len(ARTICLE.encode())
+    result = run("--max-page-size", str(size - 1), str(pages["article.html"]), str(pages["german.html"]))
+    assert result.returncode == 1
+    assert result.stderr.decode() == (f"scrapy-boilerplate: {pages['article.html']}: the page has {size:,} bytes, "
+                                      f"more than --max-page-size ({size - 1:,}): skipped\n")
+    assert result.stdout.decode().endswith(f"german.html <==\n{extract(GERMAN).text}\n")
+    assert run("--max-page-size", "0", str(pages["article.html"])).returncode == 0
+
+
+def test_inputs_misdeclaring_their_encoding_read_as_declared_right(tmp_path):
+    russian = "<p>" + "Москва — столица России, крупнейший город страны и важный культурный центр. " * 6 + "</p>"
+    (tmp_path / "wrong.html").write_bytes(('<meta charset="utf-8">' + russian).encode("cp1251"))
+    (tmp_path / "right.html").write_bytes(('<meta charset="cp1251">' + russian).encode("cp1251"))
+    served = {"header.html": ("text/html; charset=utf-8", russian.encode("cp1251"))}
+    with serving(served) as base:
+        result = run("-f", "jsonl", str(tmp_path / "wrong.html"), base + "header.html", str(tmp_path / "right.html"))
+    assert result.returncode == 0, result.stderr
+    wrong, header, right = (json.loads(line)["text"] for line in result.stdout.splitlines())
+    assert wrong == header == right and right.startswith("Москва — столица России")

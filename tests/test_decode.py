@@ -1,13 +1,15 @@
-"""Bytes are decoded exactly as Scrapy decodes a response's body."""
+"""Bytes are decoded exactly as Scrapy decodes a response's body, unless the encoding they declare cannot read them."""
 
 from __future__ import annotations
 
 import pytest
+import pytest_twisted
 from scrapy.http import HtmlResponse
 
 import benchmark_scripts
-from scrapy_boilerplate import extract
-from scrapy_boilerplate.html.parse import decode
+from conftest import PageSpider, serve
+from scrapy_boilerplate import Addon, ExtractionError, extract
+from scrapy_boilerplate.html.parse import Decoded, decode, decode_page, redetect
 
 MOSCOW = "<p>" + "Москва — столица России. " * 20 + "</p>"
 
@@ -45,3 +47,99 @@ def test_bytes_and_scrapy_selector_give_the_same_extraction_on_every_devset_page
         != extract(HtmlResponse(page.url, body=page.body).selector, url=page.url).to_dict()
     ]
     assert not mismatches
+
+
+# Pages in legacy encodings, each with enough text for jusText's good blocks.
+LEGACY = {
+    "cp1251": ("Русский", "<p>" + "Москва — столица России, крупнейший по численности населения город страны "
+                                  "и важный культурный центр. " * 8 + "</p>"),
+    "gbk": ("中文", "<p>" + "北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心。" * 8 + "</p>"),
+    "shift_jis": ("日本語", "<p>" + "東京は日本の首都であり、世界で最も人口の多い都市圏の一つとして知られています。" * 8 + "</p>"),
+    "latin-1": ("Français", "<p>" + "Le café était très agréable à côté de la rivière, où l'été dure longtemps "
+                                    "et où les enfants jouent. " * 8 + "</p>"),
+}
+
+
+def legacy_page(encoding: str, declared: str | None) -> bytes:
+    title, paragraph = LEGACY[encoding]
+    meta = f'<meta charset="{declared}">' if declared else ""
+    return f"<html><head>{meta}<title>{title}</title></head><body>{paragraph}</body></html>".encode(encoding)
+
+
+@pytest.mark.parametrize("encoding", LEGACY)
+def test_a_page_declared_utf8_in_a_legacy_encoding_reads_as_when_declared_right(encoding):
+    wrong, right = legacy_page(encoding, "utf-8"), legacy_page(encoding, encoding)
+    # Only the declaration differs: the text, once read, differs by it alone.
+    assert decode(wrong) == decode(right).replace(f'charset="{encoding}"', 'charset="utf-8"')
+    assert decode_page(wrong).redetected is not None and decode_page(right).redetected is None
+    assert extract(wrong).text == extract(right).text != ""
+
+
+@pytest.mark.parametrize("encoding", LEGACY)
+def test_a_content_type_header_declaring_utf8_is_overruled_alike(encoding):
+    body = legacy_page(encoding, None)
+    assert decode(body, "text/html; charset=utf-8") == decode(body, f"text/html; charset={encoding}")
+
+
+def test_a_utf8_page_with_a_few_damaged_bytes_stays_utf8():
+    # Re-reading it in a single-byte encoding would garble every other letter.
+    page = MOSCOW.encode("utf-8")
+    damaged = b'<meta charset="utf-8">' + page[:200] + b"\xff\xfe" + page[200:]
+    decoded = decode_page(damaged)
+    assert decoded.redetected is None and decoded.text.count("\ufffd") == 2
+    assert decoded.text == HtmlResponse("http://example.com/", body=damaged).text
+
+
+def test_replacement_characters_the_page_holds_are_no_reason_to_redetect():
+    body = ('<meta charset="utf-8"><p>' + "\ufffd" * 50 + " caf\u00e9</p>").encode("utf-8")
+    assert decode_page(body) == Decoded(body.decode("utf-8"))
+
+
+def test_a_mostly_ascii_utf8_page_with_a_latin1_letter_reads_it():
+    body = '<meta charset="utf-8"><p>A caf\u00e9 by the river, open every day of the week.</p>'.encode("latin-1")
+    assert decode_page(body) == Decoded(body.decode("cp1252"), "cp1252")
+
+
+def test_text_with_replacement_characters_is_not_binary_but_undecodable_bytes_are():
+    # Text someone decoded wrongly keeps its markup and other letters; bytes no encoding reads are binary.
+    assert extract(legacy_page("cp1251", "utf-8").decode("utf-8", "replace")).blocks
+    with pytest.raises(ExtractionError, match="binary"):
+        extract(bytes(range(128, 256)) * 40)
+
+
+
+class _ReadingSpider(PageSpider):
+    """Also notes what the callback's own selectors read: the title."""
+
+    def parse(self, response):
+        self.titles.append((response.url, response.css("title::text").get()))
+        yield from super().parse(response)
+
+
+@pytest.mark.parametrize(("raw_html", "workers"), [(False, 0), (True, 0), (False, 1)],
+                         ids=["text in the item", "body in the item", "in a worker"])
+@pytest_twisted.inlineCallbacks
+def test_a_crawl_reads_misdeclared_pages_as_when_declared_right(crawl, raw_html, workers):
+    pages = {}
+    for encoding in LEGACY:
+        pages[f"{encoding}-meta.html"] = ("text/html", legacy_page(encoding, "utf-8"))
+        pages[f"{encoding}-header.html"] = ("text/html; charset=utf-8", legacy_page(encoding, None))
+        pages[f"{encoding}-right.html"] = ("text/html", legacy_page(encoding, encoding))
+    port = serve(pages)
+    base = f"http://127.0.0.1:{port.getHost().port}/"
+    titles: list[tuple[str, str]] = []
+    try:
+        outcome = yield crawl([base + name for name in pages], {"ADDONS": {Addon: 0}, "BOILERPLATE_WORKERS": workers},
+                              _ReadingSpider,
+                              raw_html=raw_html, titles=titles)
+    finally:
+        yield port.stopListening()
+    texts = {item["url"].rsplit("/", 1)[1]: item["text"] for item in outcome.items}
+    titles_read = {url.rsplit("/", 1)[1]: title for url, title in titles}
+    for encoding, (title, _) in LEGACY.items():
+        right = texts[f"{encoding}-right.html"]
+        assert right and texts[f"{encoding}-meta.html"] == texts[f"{encoding}-header.html"] == right
+        # The callback's response reads the page as the plugin does.
+        assert titles_read[f"{encoding}-meta.html"] == titles_read[f"{encoding}-header.html"] == title
+    assert outcome.stats["boilerplate/charset/redetected"] == 2 * len(LEGACY)
+    assert "boilerplate/failures" not in outcome.stats

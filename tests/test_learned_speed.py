@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from benchmark_scripts import requires_devset
 
 from scrapy_boilerplate import LearnedOptions
@@ -53,6 +55,9 @@ def test_like_elements_count_distinct_elements_one_and_two_levels_up():
 
 
 @requires_devset
+@pytest.mark.skipif(importlib.util.find_spec("trafilatura") is None,
+                    reason="benchmarks/learned_speed.py compares with trafilatura, of the bench extra: "
+                           'pip install -e ".[test,bench]"')
 def test_speed_benchmark_reports_the_time_of_each_part():
     done = subprocess.run([sys.executable, str(SCRIPT), "--parts", "--limit", "4"],
                           capture_output=True, text=True, timeout=300)

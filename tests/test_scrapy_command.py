@@ -154,3 +154,78 @@ def test_failures_exit_1_with_one_clear_line(environment, tmp_path, pages, args,
 def test_usage_error_without_a_url(environment, tmp_path):
     result = scrapy("boilerplate", cwd=tmp_path, env=environment)
     assert result.returncode == 2 and "Usage" in result.stdout + result.stderr
+
+
+def test_a_file_instead_of_a_url_says_why(environment, tmp_path):
+    (tmp_path / "page.html").write_text(GERMAN, encoding="utf-8")
+    result = scrapy("boilerplate", "page.html", cwd=tmp_path, env=environment)
+    assert result.returncode == 2
+    assert "page.html is a file, not a URL: this command fetches a page as a crawl would; classify a file " \
+           "with scrapy-boilerplate page.html" in result.stderr
+    result = scrapy("boilerplate", "no-such-page", cwd=tmp_path, env=environment)
+    assert result.returncode == 2 and "'no-such-page' is not a URL: give an http(s) URL" in result.stderr
+
+
+def test_an_unknown_spider_is_a_usage_error(environment, project):
+    result = scrapy("boilerplate", "--spider", "nosuch", "http://127.0.0.1:1/", cwd=project, env=environment)
+    assert result.returncode == 2
+    assert "no spider named 'nosuch' in this project (scrapy list lists them)" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_an_error_page_is_reported_not_classified(environment, project):
+    with serving({}) as base:
+        result = scrapy("boilerplate", base + "missing.html", cwd=project, env=environment)
+    assert result.returncode == 1 and result.stdout == ""
+    assert (f"{base}missing.html answered HTTP 404: an error page, which a crawl's callback does not get "
+            "(Scrapy's HttpErrorMiddleware) and the middleware skips") in result.stderr
+
+
+def test_an_error_page_the_project_lets_through_is_classified(environment, project):
+    with (project / "tuned" / "settings.py").open("a") as settings:
+        settings.write("HTTPERROR_ALLOWED_CODES = [404]\n")
+    with serving({}) as base:
+        result = scrapy("boilerplate", base + "missing.html", cwd=project, env=environment)
+    assert result.returncode == 0, result.stderr
+    assert "(HTTP 404)" in result.stdout
+
+
+@pytest.mark.parametrize(("settings", "says"), [
+    ('ADDONS = {"scrapy_boilerplate.Addon": 0}', "Plugin  enabled (the add-on)"),
+    ('DOWNLOADER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateMiddleware": 150}\n'
+     'ITEM_PIPELINES = {"scrapy_boilerplate.BoilerplatePipeline": 100}',
+     "Plugin  enabled (the middleware and the pipeline)"),
+    ('DOWNLOADER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateMiddleware": 150}',
+     'Plugin  the middleware only: responses get meta["boilerplate_result"], items keep their HTML'),
+    # The quick start's line pasted above the ADDONS = {} of startproject's template:
+    ('ADDONS = {"scrapy_boilerplate.Addon": 0}\nADDONS = {}', "Plugin  NOT ENABLED: a crawl of this project "
+     'classifies nothing; add "scrapy_boilerplate.Addon": 0 to the ADDONS dict of its settings.py'),
+], ids=["add-on", "both components", "middleware only", "none"])
+def test_says_whether_the_project_enables_the_plugin(environment, project, settings, says):
+    (project / "tuned" / "settings.py").write_text(SETTINGS.replace('ADDONS = {"scrapy_boilerplate.Addon": 0}',
+                                                                    settings))
+    with serving({"german.html": ("text/html; charset=utf-8", GERMAN.encode())}) as base:
+        result = scrapy("boilerplate", base + "german.html", cwd=project, env=environment)
+    assert result.returncode == 0, result.stderr
+    assert any(line.startswith(says) for line in result.stdout.splitlines())
+    warning = ("Warning: BOILERPLATE_LENGTH_LOW set, but no component of scrapy_boilerplate is enabled to read "
+               "them: a crawl ignores them")
+    assert (warning in result.stderr) == ("NOT ENABLED" in says)
+
+
+def test_a_page_misdeclaring_its_encoding_is_read_as_the_middleware_reads_it(environment, project):
+    body = GERMAN.replace("<head>", '<head><meta charset="utf-8">').encode("latin-1")
+    with serving({"german.html": ("text/html", body)}) as base:
+        result = scrapy("boilerplate", base + "german.html", "-o", "view.html", cwd=project, env=environment)
+    assert result.returncode == 0, result.stderr
+    assert "Charset cp1252: the page is not valid in the utf-8 it declares" in result.stdout.splitlines()
+    view = (project / "view.html").read_text(encoding="utf-8")
+    assert "Behörden" in view and "\ufffd" not in view
+
+
+def test_a_page_above_the_size_limit_is_reported(environment, project):
+    with serving({"german.html": ("text/html; charset=utf-8", GERMAN.encode())}) as base:
+        result = scrapy("boilerplate", base + "german.html", "-s", "BOILERPLATE_MAX_PAGE_SIZE=100",
+                        cwd=project, env=environment)
+    assert result.returncode == 1 and result.stdout == ""
+    assert f"bytes, more than BOILERPLATE_MAX_PAGE_SIZE (100): skipped" in result.stderr

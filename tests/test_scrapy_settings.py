@@ -61,21 +61,47 @@ def test_invalid_setting_stops_the_crawl_before_any_request(server, caplog, sett
     assert repr(value) in message and "the crawl does not start" in message
 
 
-def test_scrapy_crawl_refused_for_an_invalid_setting_exits_non_zero_with_one_line():
-    command = [sys.executable, "-m", "scrapy", "crawl", "articles", "-s", "BOILERPLATE_LENGTH_LOW=-1"]
+@pytest.mark.parametrize(("setting", "message"), [
+    ("BOILERPLATE_LENGTH_LOW=-1", "invalid value for BOILERPLATE_LENGTH_LOW: -1 (must be at least 0)"),
+    # Options of algorithms not selected (a request's meta may select them):
+    ("BOILERPLATE_THRESHOLD=2", "invalid value for BOILERPLATE_THRESHOLD: 2 (must be at most 1)"),
+    ("BOILERPLATE_WORDS_WEIGHT=abc", "invalid value for BOILERPLATE_WORDS_WEIGHT: 'abc' (expected a number)"),
+    ("BOILERPLATE_END_MARKER_MAX_WORDS=-4",
+     "invalid value for BOILERPLATE_END_MARKER_MAX_WORDS: -4 (must be at least 0)"),
+    ("BOILERPLATE_LENGHT_LOW=5",
+     "invalid value for BOILERPLATE_LENGHT_LOW: '5' (unknown setting; did you mean BOILERPLATE_LENGTH_LOW?)"),
+], ids=["selected", "learned", "declutter", "boilerpipe", "unknown"])
+def test_scrapy_crawl_refused_for_an_invalid_setting_exits_1_with_one_line(setting, message):
+    command = [sys.executable, "-m", "scrapy", "crawl", "articles", "-s", setting]
     done = subprocess.run(command, cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0
+    assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    [line] = [line for line in done.stderr.splitlines() if "BOILERPLATE_LENGTH_LOW" in line]
-    assert line.endswith("invalid value for BOILERPLATE_LENGTH_LOW: -1 (must be at least 0): the crawl does not start")
+    [line] = [line for line in done.stderr.splitlines() if setting.split("=")[0] in line]
+    assert line.endswith(f"{message} in the command line settings: the crawl does not start")
 
 
-@pytest_twisted.inlineCallbacks
-def test_misspelt_setting_is_reported_with_the_closest_name(crawl, server, caplog):
-    with caplog.at_level(logging.WARNING):
-        yield crawl([server + "article.html"], {**ADDON, "BOILERPLATE_LENGHT_LOW": 5, "BOILERPLATE_STOPLIST": "auto"})
-    messages = [r.getMessage() for r in caplog.records if "BOILERPLATE_" in r.getMessage()]
-    assert messages == ["Unknown setting BOILERPLATE_LENGHT_LOW (did you mean BOILERPLATE_LENGTH_LOW?): it is ignored"]
+def test_misspelt_setting_is_refused_with_the_closest_name():
+    with pytest.raises(SettingError, match=r"BOILERPLATE_LENGHT_LOW: 5 \(unknown setting; did you mean "
+                                           r"BOILERPLATE_LENGTH_LOW\?\) in the project settings"):
+        BoilerplateSettings.from_settings(Settings({"BOILERPLATE_LENGHT_LOW": 5}))
+
+
+def test_options_of_every_algorithm_are_validated_and_kept():
+    settings = BoilerplateSettings.from_settings(Settings({"BOILERPLATE_THRESHOLD": "0.25",
+                                                            "BOILERPLATE_END_MARKER_MAX_WORDS": 3}))
+    assert settings.algorithm == "justext"
+    assert settings.algorithm_options["learned"].threshold == 0.25
+    assert settings.algorithm_options["boilerpipe-article"].end_marker_max_words == 3
+    assert settings.algorithm_options["justext"] is settings.options
+
+
+@pytest.mark.parametrize(("priority", "origin"), [
+    ("project", "project"), ("spider", "spider"), ("cmdline", "command line"), ("addon", "add-on")])
+def test_an_error_names_the_settings_the_value_was_set_in(priority, origin):
+    settings = Settings()
+    settings.set("BOILERPLATE_WORDS_WEIGHT", "abc", priority=priority)
+    with pytest.raises(SettingError, match=f"BOILERPLATE_WORDS_WEIGHT: 'abc' .* in the {origin} settings$"):
+        BoilerplateSettings.from_settings(settings)
 
 
 def test_the_former_no_headlines_setting_is_refused_naming_its_replacement():
@@ -158,3 +184,40 @@ def test_no_clean_page_unless_asked(crawl, server):
     outcome = yield crawl([server + "article.html"], ADDON, DeclutterSpider)
     [item] = outcome.items
     assert "clean_html" not in item and "html" not in item
+
+
+@pytest.mark.parametrize("enabled", [{"DOWNLOADER_MIDDLEWARES": {BoilerplateMiddleware: 150}}, ADDON],
+                         ids=["middleware only", "add-on"])
+@pytest_twisted.inlineCallbacks
+def test_pipeline_settings_without_the_pipeline_are_reported(crawl, server, caplog, enabled):
+    with caplog.at_level(logging.WARNING):
+        yield crawl([server + "article.html"], {**enabled, "BOILERPLATE_TEXT_FIELD": "body",
+                                                "BOILERPLATE_DROP_EMPTY": True})
+    messages = [r.getMessage() for r in caplog.records if "BOILERPLATE_" in r.getMessage()]
+    expected = ["BOILERPLATE_TEXT_FIELD, BOILERPLATE_DROP_EMPTY set, but BoilerplatePipeline, which reads them, is "
+                'not enabled: items keep their HTML. Enable the add-on (ADDONS = {"scrapy_boilerplate.Addon": 0}) '
+                "or the pipeline."]
+    assert messages == (expected if "ADDONS" not in enabled else [])
+
+
+@pytest_twisted.inlineCallbacks
+def test_request_meta_selecting_another_algorithm_gets_its_project_settings(crawl, server):
+    # The options of learned, validated at start-up, with the project's stoplist and threshold.
+    outcome = yield crawl([server + "german.html"], {**ADDON, "BOILERPLATE_STOPLIST": "German",
+                                                     "BOILERPLATE_THRESHOLD": 0.99},
+                          request_meta={"boilerplate": {"algorithm": "learned"}})
+    [result] = outcome.results
+    assert result.error is None and result.extraction.algorithm == "learned"
+    assert result.language == "German"
+    lenient = yield crawl([server + "german.html"], {**ADDON, "BOILERPLATE_STOPLIST": "German"},
+                          request_meta={"boilerplate": {"algorithm": "learned"}})
+    assert len(lenient.results[0].text) > len(result.text)
+
+
+@pytest_twisted.inlineCallbacks
+def test_request_meta_conflicting_with_a_setting_names_both(crawl, server):
+    outcome = yield crawl([server + "article.html"], {**ADDON, "BOILERPLATE_LENGTH_LOW": 150},
+                          request_meta={"boilerplate": {"length_high": 100}})
+    [result] = outcome.results
+    assert result.error == ("SettingError: invalid value for BOILERPLATE_LENGTH_LOW (with meta[\"boilerplate\"] = "
+                            "{'length_high': 100}): 150 (must not exceed length_high (100))")

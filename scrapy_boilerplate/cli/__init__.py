@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import ALGORITHMS, __distribution__, __version__
 from ..algorithms.justext import stoplists
+from ..html.parse import MAX_PAGE_SIZE
 from ..inspect import FORMATS, Style
 from .batch import Job, Outcome, Progress, classify_all
 from .flags import add_option_flags, flag, options_from
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="classify in N processes (default: 1)")
     parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30,
                         help="how long to wait for a URL (default: 30)")
+    parser.add_argument("--max-page-size", metavar="BYTES", type=_count, default=MAX_PAGE_SIZE,
+                        help=f"skip inputs of more bytes, unparsed, as failed (default: {MAX_PAGE_SIZE:,}; 0: no limit)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the blocks table: auto (on a terminal, unless NO_COLOR is set), always, never")
     parser.add_argument("--list-algorithms", action="store_true", help="list the algorithms and their option flags")
@@ -72,11 +75,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if output_format.several == "apart" and len(args.inputs) > 1 and args.output_dir is None:
         parser.error(f"argument --format: {args.format} gives one document per input; "
                      "with several inputs, write them with --output-dir DIR")
+    if args.output_dir is not None:
+        problem = _unwritable(args.output_dir)
+        if problem:
+            parser.error(f"argument -d/--output-dir: {problem}")
     stdin = sys.stdin.buffer.read() if STDIN in args.inputs else None
     colour = args.output_dir is None and (
         args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ))
     job = Job(args.algorithm, options, args.format, Style(colour=colour, width=shutil.get_terminal_size().columns),
-              timeout=args.timeout)
+              timeout=args.timeout, max_page_size=args.max_page_size)
     progress = Progress(len(args.inputs)) if len(args.inputs) > 1 and sys.stderr.isatty() else None
     outcomes = classify_all(job, args.inputs, processes=args.jobs, stdin=stdin, progress=progress)
     try:
@@ -120,8 +127,20 @@ def _print(outcomes: Iterable[Outcome], several: str, count: int, progress: Prog
     return failed
 
 
+def _unwritable(directory: Path) -> str | None:
+    """Why no file can be written into ``directory`` (created if missing), or ``None``."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return f"{directory} exists and is not a directory"
+    except OSError as error:
+        return f"cannot create {directory}: {error.strerror or error}"
+    if not os.access(directory, os.W_OK | os.X_OK):
+        return f"cannot write into {directory}: permission denied"
+    return None
+
+
 def _write_files(outcomes: Iterable[Outcome], directory: Path, suffix: str, progress: Progress | None) -> int:
-    directory.mkdir(parents=True, exist_ok=True)
     failed = 0
     taken: set[str] = set()
     for outcome in outcomes:
@@ -130,7 +149,12 @@ def _write_files(outcomes: Iterable[Outcome], directory: Path, suffix: str, prog
             _report(progress, f"{outcome.name}: {outcome.error}")
             continue
         path = directory / _file_name(outcome.name, suffix, taken)
-        path.write_text(outcome.output or "", encoding="utf-8")
+        try:
+            path.write_text(outcome.output or "", encoding="utf-8")
+        except OSError as error:  # a full disk, a name the file system refuses: this input fails alone
+            failed += 1
+            _report(progress, f"{outcome.name}: cannot write {path}: {error.strerror or error}")
+            continue
         if progress:
             progress.clear()
         print(path)
@@ -168,10 +192,14 @@ def _list_algorithms() -> None:
 
 
 def _positive(text: str) -> int:
+    return _count(text, minimum=1)
+
+
+def _count(text: str, minimum: int = 0) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}: {text!r}")
     return value

@@ -26,6 +26,8 @@ class Job:
     format: str
     style: Style
     timeout: float = 30
+    #: Inputs of more bytes fail unparsed (0: no limit; the command line's default is 20 MB).
+    max_page_size: int = 0
 
 
 @dataclass
@@ -42,7 +44,7 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
     try:
         loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"{__distribution__}/{__version__}")
         output_format = FORMATS[job.format]
-        page = loaded.page()
+        page = loaded.page(job.max_page_size)
         root = None
         if output_format.needs_tree:
             # One parse for the blocks and the view: the view marks the very text the blocks came from.

@@ -10,7 +10,7 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import urlsplit
 from urllib.request import Request, urlopen
 
-from ..html.parse import decode
+from ..html.parse import decode, refuse_too_large
 
 #: The name that stands for standard input.
 STDIN = "-"
@@ -31,8 +31,13 @@ class Loaded:
     file: str | None = None
     content_type: str | None = None
 
-    def page(self) -> str | bytes:
-        """What to classify: the body, decoded with the charset of a ``Content-Type`` if there is one."""
+    def page(self, max_size: int = 0) -> str | bytes:
+        """What to classify: the body, decoded with the charset of a ``Content-Type`` if there is one.
+
+        Raises :class:`~scrapy_boilerplate.errors.PageTooLarge` when the body has more
+        than ``max_size`` bytes (``--max-page-size``; 0: no limit).
+        """
+        refuse_too_large(self.body, max_size, "--max-page-size")
         if self.content_type and "charset" in self.content_type.lower():
             return decode(self.body, self.content_type)
         return self.body

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from scrapy.settings import Settings
+from scrapy.settings import BaseSettings, Settings
+from scrapy.utils.conf import build_component_list
+from scrapy.utils.misc import load_object
 
 from .middleware import BoilerplateMiddleware
 from .pipeline import BoilerplatePipeline
@@ -29,3 +31,25 @@ class Addon:
             "ITEM_PIPELINES", BoilerplatePipeline, PIPELINE_PRIORITY)
         settings.setdefault_in_component_priority_dict(
             "SPIDER_MIDDLEWARES", BoilerplateStartMiddleware, START_PRIORITY)
+
+
+def enabled(settings: BaseSettings) -> list[str]:
+    """Which of ``"add-on"``, ``"middleware"`` and ``"pipeline"`` the settings of a crawler enable
+    (once its add-ons have updated them: the add-on's components are then enabled too)."""
+    found = []
+    for setting, component, name in (("ADDONS", Addon, "add-on"),
+                                     ("DOWNLOADER_MIDDLEWARES", BoilerplateMiddleware, "middleware"),
+                                     ("ITEM_PIPELINES", BoilerplatePipeline, "pipeline")):
+        if component in _components(settings.getwithbase(setting) if setting != "ADDONS" else settings[setting]):
+            found.append(name)
+    return found
+
+
+def _components(priorities: BaseSettings | dict) -> list[object]:
+    loaded = []
+    for component in build_component_list(priorities):
+        try:
+            loaded.append(load_object(component) if isinstance(component, str) else component)
+        except (ImportError, AttributeError, NameError, ValueError):  # not ours: Scrapy reports it when it loads it
+            pass
+    return loaded

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import difflib
 import logging
 import time
 import weakref
@@ -16,11 +15,11 @@ from scrapy.utils.defer import maybe_deferred_to_future
 
 from .. import algorithms
 from ..api import extract
-from ..html.parse import refuse_binary, utf8_body
-from ..errors import BoilerplateError
+from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
+from ..errors import BoilerplateError, PageTooLarge
 from ..model.options import Options
 from .page import PageResult, response_root
-from .settings import OPTIONS_META_KEY, BoilerplateSettings, SettingError, known_settings, read_options
+from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError, setting_name
 from ..workers.pool import WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
@@ -55,7 +54,6 @@ class Classifier:
         self._recent: dict[int, tuple[object, weakref.ref[PageResult]]] = {}
         crawler.signals.connect(self._open, signal=signals.spider_opened)
         crawler.signals.connect(self._close, signal=signals.spider_closed)
-        _report_unknown_settings(crawler)
 
     @classmethod
     def of(cls, crawler: Crawler, component: str | None = None) -> Classifier:
@@ -98,6 +96,11 @@ class Classifier:
             algorithms.get(self.settings.algorithm).prepare(self.settings.options)
         if "middleware" not in self.components:
             self.crawler.signals.connect(self._check_meta, signal=signals.request_scheduled)
+        unread = [name for name in PIPELINE_SETTINGS if self.crawler.settings.getpriority(name) is not None]
+        if unread and "pipeline" not in self.components:
+            logger.warning("%s set, but BoilerplatePipeline, which reads them, is not enabled: items keep their "
+                           'HTML. Enable the add-on (ADDONS = {"scrapy_boilerplate.Addon": 0}) or the pipeline.',
+                           ", ".join(unread), extra=spider)
 
     def _close(self) -> None:
         if self.workers is not None:
@@ -145,20 +148,46 @@ class Classifier:
         algorithm = changes.pop("algorithm", self.settings.algorithm)
         try:
             options = self.settings.options
-            if algorithm != self.settings.algorithm:
-                options = read_options(self.crawler.settings, algorithm)
+            if algorithm != self.settings.algorithm:  # its settings were validated at start-up
+                options = self.settings.algorithm_options[algorithms.get(algorithm).name]
             return algorithm, options.replace(**changes)
         except BoilerplateError as error:
             option = getattr(error, "option", "algorithm")
-            raise SettingError(f'{where}["{option}"]', getattr(error, "value", algorithm),
-                               getattr(error, "reason", str(error))) from None
+            # A setting the meta's values conflict with (length_low above the meta's length_high) is named as such.
+            name = (f'{where}["{option}"]' if option in overrides or option == "algorithm"
+                    else f"{setting_name(option)} (with {where} = {dict(overrides)!r})")
+            raise SettingError(name, getattr(error, "value", algorithm), getattr(error, "reason", str(error))) from None
+
+    def redecoded(self, response: TextResponse) -> TextResponse:
+        """``response``, or a copy decoded in the encoding detected when its body is not valid in
+        the one it declares (Scrapy's ``response.text`` then holds replacement characters where
+        the page has letters: see :func:`~scrapy_boilerplate.html.parse.redetect`); counted.
+        A page above ``BOILERPLATE_MAX_PAGE_SIZE`` is left as it is: it is not read."""
+        try:
+            self._refuse_too_large(response.body)
+        except PageTooLarge:
+            return response
+        detected = redetect(response.body, response.encoding, response.text)
+        if detected is None:
+            return response
+        self._count_redetected(response.url, response.encoding, detected)
+        return response.replace(encoding=detected)
+
+    def _refuse_too_large(self, page: str | bytes) -> None:
+        refuse_too_large(page, self.settings.max_page_size, "BOILERPLATE_MAX_PAGE_SIZE")
+
+    def _count_redetected(self, url: str, declared: str | None, detected: str) -> None:
+        self.stats.inc_value("boilerplate/charset/redetected")
+        logger.debug("%s is not valid in the encoding it declares%s: read as %s", url,
+                     f" ({declared})" if declared else "", detected, extra={"spider": self.crawler.spider})
 
     async def classify_response(self, response: TextResponse, meta: Mapping[str, Any]) -> PageResult:
         """Classify an HTML response with its request's options; an item carrying its text or body reuses the result."""
         url = response.url
         try:
+            self._refuse_too_large(response.body)
             refuse_binary(response.body)  # what the pipeline refuses, from the same bytes or text
-            refuse_binary(response.text)
+            refuse_binary(response.text, decoded=True)
             choice = self.options_for(meta)
         except BoilerplateError as error:
             result = self._failed(url, error)
@@ -182,6 +211,14 @@ class Classifier:
         result = remembered[1]() if remembered is not None and remembered[0] is html else None
         if result is not None:
             return result, True
+        try:
+            self._refuse_too_large(html)
+            decoded = text_of(html)  # bytes decoded here, to count a page that misdeclares its encoding
+        except BoilerplateError as error:
+            return self._failed(url, error), False
+        if decoded.redetected is not None:
+            self._count_redetected(url, None, decoded.redetected)
+        html = decoded.text
         choice = (self.settings.algorithm, self.settings.options)
         result = await self._in_workers(html, url, choice) if self.workers is not None else None
         return (result if result is not None else self._here(html, url, choice)), False
@@ -236,6 +273,10 @@ class Classifier:
             self.stats.inc_value("boilerplate/links/malformed", malformed)
 
     def _failed(self, url: str, error: Exception) -> PageResult:
+        if isinstance(error, PageTooLarge):  # skipped, not failed
+            self.stats.inc_value("boilerplate/skipped/too_large")
+            logger.warning("Skipped %s: %s", url, error, extra={"spider": self.crawler.spider})
+            return PageResult(url, error=f"{type(error).__name__}: {error}")
         self.stats.inc_value("boilerplate/failures")
         spider = {"spider": self.crawler.spider}
         error_type = getattr(error, "error_type", type(error).__name__)
@@ -259,11 +300,3 @@ def _refuse_crawl(error: SettingError) -> None:
     if task is not None:  # scrapy crawl: retrieving the failure spares asyncio's report of it
         task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
-
-def _report_unknown_settings(crawler: Crawler) -> None:
-    known = known_settings()
-    for name in sorted(crawler.settings):
-        if name.startswith("BOILERPLATE_") and name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            logger.warning("Unknown setting %s%s: it is ignored", name,
-                           f" (did you mean {close[0]}?)" if close else "")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from scrapy.http import HtmlResponse, Request, Response
 
@@ -10,6 +11,7 @@ from .classifier import Classifier
 from .page import RESULT_META_KEY
 
 if TYPE_CHECKING:
+    from scrapy import Spider
     from scrapy.crawler import Crawler
     from typing_extensions import Self
 
@@ -24,7 +26,11 @@ class BoilerplateMiddleware:
     process the page is classified on ``response.selector``, the tree the
     callback's selectors use too, so it is parsed once; with
     ``BOILERPLATE_WORKERS`` it is classified in a worker. Other responses
-    (images, PDF, JSON, XML, plain text) pass untouched and are counted.
+    (images, PDF, JSON, XML, plain text) pass untouched and are counted;
+    pages above ``BOILERPLATE_MAX_PAGE_SIZE`` get a result with an error.
+    A page whose body is not valid in the encoding it declares reaches the
+    callback decoded in the encoding detected (``response.encoding`` says
+    which; counted as ``boilerplate/charset/redetected``).
     """
 
     def __init__(self, classifier: Classifier, *, allowed_statuses: list[int], allow_all_statuses: bool) -> None:
@@ -44,22 +50,25 @@ class BoilerplateMiddleware:
         stats = self.classifier.stats
         if not isinstance(response, HtmlResponse):
             stats.inc_value("boilerplate/skipped/non_html")
-        elif not self._reaches_callback(request, response):
+        elif not reaches_callback(response.status, request.meta, self.classifier.crawler.spider,
+                                  allowed_statuses=self.allowed_statuses, allow_all_statuses=self.allow_all_statuses):
             stats.inc_value("boilerplate/skipped/status")
         else:  # request.meta is response.meta once the response reaches the spider
+            response = self.classifier.redecoded(response)
             request.meta[RESULT_META_KEY] = await self.classifier.classify_response(response, request.meta)
         return response
 
-    def _reaches_callback(self, request: Request, response: Response) -> bool:
-        """What Scrapy's HttpErrorMiddleware lets through to the callback."""
-        if 200 <= response.status < 300:
-            return True
-        meta = request.meta
-        if meta.get("handle_httpstatus_all", False):
-            return True
-        if "handle_httpstatus_list" in meta:
-            return response.status in meta["handle_httpstatus_list"]
-        if self.allow_all_statuses:
-            return True
-        spider = self.classifier.crawler.spider
-        return response.status in getattr(spider, "handle_httpstatus_list", self.allowed_statuses)
+
+def reaches_callback(status: int, meta: Mapping[str, Any], spider: Spider | type[Spider] | None, *,
+                     allowed_statuses: list[int], allow_all_statuses: bool) -> bool:
+    """Whether Scrapy's HttpErrorMiddleware lets a response of ``status`` through to the callback
+    (``HTTPERROR_ALLOWED_CODES``, ``HTTPERROR_ALLOW_ALL``, ``handle_httpstatus_list``, ``handle_httpstatus_all``)."""
+    if 200 <= status < 300:
+        return True
+    if meta.get("handle_httpstatus_all", False):
+        return True
+    if "handle_httpstatus_list" in meta:
+        return status in meta["handle_httpstatus_list"]
+    if allow_all_statuses:
+        return True
+    return status in getattr(spider, "handle_httpstatus_list", allowed_statuses)

@@ -1,20 +1,25 @@
 """Reading and validating the ``BOILERPLATE_*`` settings, once per crawler.
 
-Every option of the selected algorithm is the setting ``BOILERPLATE_`` + its
-name in upper case; a value given as text (``-s BOILERPLATE_LENGTH_LOW=50``)
-is converted to the type of the option's default.
+Every option of every algorithm is the setting ``BOILERPLATE_`` + its name in
+upper case; a value given as text (``-s BOILERPLATE_LENGTH_LOW=50``) is
+converted to the type of the option's default. All are validated at start-up,
+those of the algorithms not selected too (a request's meta may select them),
+and a ``BOILERPLATE_*`` name that is none of them is refused; an error names
+where the setting was set.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from scrapy.settings import BaseSettings
+from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
 
 from .. import algorithms
 from ..errors import OptionError
+from ..html.parse import MAX_PAGE_SIZE
 from ..model.options import Options, check_number
 
 PREFIX = "BOILERPLATE_"
@@ -38,15 +43,39 @@ DEFAULTS: Mapping[str, Any] = {
     "DROP_EMPTY": False,
     "MIN_TEXT_LENGTH": 1,
     "WORKERS": 0,
+    "MAX_PAGE_SIZE": MAX_PAGE_SIZE,
 }
+
+#: The settings only the pipeline reads (it fills the items).
+PIPELINE_SETTINGS = tuple(PREFIX + key for key in DEFAULTS if key.endswith("_FIELD")) + tuple(
+    PREFIX + key for key in ("KEEP_HTML", "DROP_EMPTY", "MIN_TEXT_LENGTH"))
+
+#: How each settings priority of Scrapy is called: where a value was set.
+ORIGINS = {"default": "default", "command": "command", "addon": "add-on", "project": "project",
+           "spider": "spider", "cmdline": "command line"}
 
 
 class SettingError(OptionError):
-    """A ``BOILERPLATE_*`` setting has an invalid value; the message names the setting."""
+    """A ``BOILERPLATE_*`` setting has an invalid value; the message names the setting and, when
+    known, the settings it was set in (``origin``: ``"project"``, ``"spider"``, ``"command line"``)."""
 
-    def __init__(self, setting: str, value: Any, reason: str) -> None:
+    def __init__(self, setting: str, value: Any, reason: str, origin: str | None = None) -> None:
         super().__init__(setting, value, reason)
         self.setting = setting
+        self.origin = origin
+        if origin is not None:
+            self.args = (f"{self.args[0]} in the {origin} settings",)
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.setting, self.value, self.reason, self.origin))
+
+
+def origin(priority: int | None) -> str:
+    """Where a setting of this priority (``BaseSettings.getpriority``) was set: one of :data:`ORIGINS`."""
+    if priority is None:
+        return "default"
+    names = [name for name, value in SETTINGS_PRIORITIES.items() if value == priority]
+    return ORIGINS.get(names[0], names[0]) if names else f"priority {priority}"
 
 
 def setting_name(option: str) -> str:
@@ -61,6 +90,18 @@ def known_settings() -> list[str]:
     return sorted(names)
 
 
+def _check_names(settings: BaseSettings) -> None:
+    """Refuse a ``BOILERPLATE_*`` setting that nothing reads, naming the closest known one."""
+    known = known_settings()
+    renamed = {setting_name(option) for algorithm in algorithms.ALGORITHMS.values()
+               for option in algorithm.options.renamed}  # read_options names what replaces them
+    for name in sorted(settings):
+        if name.startswith(PREFIX) and name not in known and name not in renamed:
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f"did you mean {close[0]}?" if close else "scrapy-boilerplate --list-algorithms lists the options"
+            raise SettingError(name, settings[name], f"unknown setting; {hint}")
+
+
 def read_options(settings: BaseSettings, algorithm: str) -> Options:
     """The options of ``algorithm`` from the settings the user set; :class:`SettingError` if invalid."""
     try:
@@ -72,10 +113,10 @@ def read_options(settings: BaseSettings, algorithm: str) -> Options:
             raise SettingError(setting_name(option), settings.get(setting_name(option)),
                                f"renamed {PREFIX}{replacement.upper()}")
     values = {}
-    for option in dataclasses.fields(chosen.options):
-        name = setting_name(option.name)
+    for field in dataclasses.fields(chosen.options):
+        name = setting_name(field.name)
         if settings.getpriority(name) is not None:
-            values[option.name] = _coerce(settings, name, option.default)
+            values[field.name] = _coerce(settings, name, field.default)
     try:
         return chosen.options.from_mapping(values)
     except OptionError as error:
@@ -87,15 +128,21 @@ def _coerce(settings: BaseSettings, name: str, default: Any) -> Any:
     value = settings.get(name)
     if not isinstance(value, str):
         return value  # a Python value from settings.py: the options validate its type
-    getter = {bool: settings.getbool, int: settings.getint, float: settings.getfloat}.get(type(default))
-    if isinstance(default, (tuple, list, frozenset)):
-        getter = settings.getlist
-    if getter is None:
-        return value
+    if type(default) in (int, float):  # an int where a float is due, or the reverse: the options say
+        for number in (int, float):
+            try:
+                return number(value)
+            except ValueError:
+                pass
+        raise SettingError(name, value, "expected a number")
     try:
-        return getter(name)
+        if isinstance(default, bool):
+            return settings.getbool(name)
+        if isinstance(default, (tuple, list, frozenset)):
+            return settings.getlist(name)
     except ValueError:
         raise SettingError(name, value, f"expected {type(default).__name__}") from None
+    return value
 
 
 def _field(settings: BaseSettings, key: str) -> str | None:
@@ -160,6 +207,10 @@ class BoilerplateSettings:
     min_text_length: int
     #: Worker processes that classify the pages; ``0``: the crawl's own process does.
     workers: int
+    #: Pages of more bytes are skipped, never parsed; 0: no limit.
+    max_page_size: int
+    #: The options of every algorithm, for requests whose meta selects another.
+    algorithm_options: Mapping[str, Options] = dataclasses.field(repr=False, default_factory=dict)
 
     @property
     def rendering_fields(self) -> dict[str, str]:
@@ -169,16 +220,33 @@ class BoilerplateSettings:
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
-        """Validate every ``BOILERPLATE_*`` setting; :class:`SettingError` names the first bad one."""
+        """Validate every ``BOILERPLATE_*`` setting; :class:`SettingError` names the first bad one
+        and the settings it was set in."""
+        try:
+            return cls._read(settings)
+        except SettingError as error:
+            if error.origin is not None or settings.getpriority(error.setting) is None:
+                raise
+            raise SettingError(error.setting, error.value, error.reason,
+                               origin(settings.getpriority(error.setting))) from None
+
+    @classmethod
+    def _read(cls, settings: BaseSettings) -> BoilerplateSettings:
+        _check_names(settings)
         algorithm = settings.get(PREFIX + "ALGORITHM", DEFAULTS["ALGORITHM"])
-        fields = {}
+        options = read_options(settings, algorithm)  # the selected algorithm's errors first
+        algorithm_options = {name: options if name == algorithm else read_options(settings, name)
+                             for name in algorithms.ALGORITHMS}
+        fields: dict[str, str] = {}
         for key in ("HTML_FIELD", "TEXT_FIELD"):
-            fields[key] = _field(settings, key)
-            if fields[key] is None:
+            field = _field(settings, key)
+            if field is None:
                 raise SettingError(PREFIX + key, settings.get(PREFIX + key), "must name an item field")
+            fields[key] = field
         return cls(
             algorithm=algorithm,
-            options=read_options(settings, algorithm),
+            options=options,
+            algorithm_options=algorithm_options,
             html_field=fields["HTML_FIELD"],
             text_field=fields["TEXT_FIELD"],
             blocks_field=_field(settings, "BLOCKS_FIELD"),
@@ -191,4 +259,5 @@ class BoilerplateSettings:
             drop_empty=_flag(settings, "DROP_EMPTY"),
             min_text_length=_count(settings, "MIN_TEXT_LENGTH"),
             workers=_count(settings, "WORKERS"),
+            max_page_size=_count(settings, "MAX_PAGE_SIZE"),
         )

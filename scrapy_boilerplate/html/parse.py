@@ -6,26 +6,58 @@ gives the same tree whether it arrives as a string or as ``response.selector``.
 
 from __future__ import annotations
 
-from typing import Any, Union
+import codecs
+from typing import Any, NamedTuple, Union
 
 from lxml import etree
 from w3lib.encoding import (
-    html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom, resolve_encoding,
+    html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom, resolve_encoding, to_unicode,
 )
 
-from ..errors import ExtractionError
+from ..errors import ExtractionError, PageTooLarge
 
 #: What :func:`scrapy_boilerplate.extract` accepts as a page.
 HtmlInput = Union[str, bytes, etree._Element, Any]
 
-#: A decoded page whose start holds more than this share of control characters
-#: and undecodable bytes is binary data (an image, a PDF, an archive), not HTML.
+#: A page whose start holds more than this share of control characters (and, when
+#: decoded here from bytes, of bytes no encoding reads) is binary data (an image, a
+#: PDF, an archive), not HTML.
 MAX_BINARY_SHARE = 0.1
 _SNIFF_CHARS = 4096
+
+#: The size in bytes above which crawls and the command line skip a page, as trafilatura does:
+#: parsing and classifying take several times a page's size in memory (0 turns the limit off).
+MAX_PAGE_SIZE = 20_000_000
 #: How files that are not HTML begin: PDF, PNG, GIF, JPEG, gzip, zip, WebP/RIFF, Ogg, 7z.
 _FILE_SIGNATURES = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff", b"\x1f\x8b", b"PK\x03\x04",
                     b"RIFF", b"OggS", b"7z\xbc\xaf")
-_CONTROL_CHARS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r\f") | {"\x7f", "\ufffd"}
+_CONTROL_CHARS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r\f") | {"\x7f"}
+_REPLACEMENT = "\ufffd"
+
+#: What a page misdeclaring its encoding may be in: the encodings of the WHATWG Encoding
+#: Standard, the only ones browsers read, less the Macintosh ones no site uses any more
+#: (the detector's favourites for German and Spanish pages in cp1252), most used on the web
+#: first: of the encodings the detector finds about as good, the first is taken (cp1252
+#: rather than cp1250 for a French page, whose accents the two read differently).
+WEB_ENCODINGS = (
+    "utf-8", "cp1252", "gb18030", "shift_jis", "cp1251", "euc_kr", "big5", "euc_jp", "iso2022_jp", "cp1250",
+    "iso8859_2", "cp1256", "cp1253", "cp1254", "cp1255", "cp1257", "cp1258", "cp874", "koi8_r", "koi8_u",
+    "cp866", "iso8859_3", "iso8859_4", "iso8859_5", "iso8859_6", "iso8859_7", "iso8859_8", "iso8859_10",
+    "iso8859_13", "iso8859_14", "iso8859_15", "iso8859_16", "utf-16-le", "utf-16-be",
+)
+#: How much more chaos (mess: odd characters and sequences) and less coherence (fit to a
+#: language's letter frequencies) than the detector's best a match may have to count as about as good.
+_CHAOS_MARGIN = 0.01
+_COHERENCE_MARGIN = 0.05
+_WEB_RANK = {codecs.lookup(name).name: rank for rank, name in enumerate(WEB_ENCODINGS)}
+
+
+class Decoded(NamedTuple):
+    """A page's text, and the encoding it was read in when its declared one could not read it."""
+
+    text: str
+    #: The encoding detected because the body is not valid in the one it declares; ``None`` otherwise.
+    redetected: str | None = None
 
 
 def to_root(page: HtmlInput, *, url: str | None = None) -> etree._Element | None:
@@ -49,38 +81,102 @@ def to_root(page: HtmlInput, *, url: str | None = None) -> etree._Element | None
 
 
 def utf8_body(page: str | bytes) -> bytes:
-    """What :func:`parse_utf8` reads for ``page``: its text (bytes decoded as Scrapy decodes
-    a response, see :func:`decode`) in UTF-8, stripped, without NUL characters.
+    """What :func:`parse_utf8` reads for ``page``: its text (see :func:`text_of`) in UTF-8,
+    stripped, without NUL characters.
 
     Raises :class:`ExtractionError` for binary data.
     """
-    if isinstance(page, bytes):
+    return _utf8(text_of(page).text)
+
+
+def text_of(page: str | bytes) -> Decoded:
+    """The text of ``page``: a ``str`` as it is, bytes decoded by :func:`decode_page`.
+
+    Raises :class:`ExtractionError` for binary data.
+    """
+    if isinstance(page, str):
         refuse_binary(page)
-        page = decode(page)
+        return Decoded(page)
     refuse_binary(page)
-    return _utf8(page)
+    decoded = decode_page(page)
+    refuse_binary(decoded.text, decoded=True)
+    return decoded
 
 
-def refuse_binary(page: str | bytes) -> None:
+def refuse_too_large(page: str | bytes, limit: int, setting: str) -> None:
+    """Raise :class:`PageTooLarge`, naming ``setting``, when ``page`` has more than ``limit``
+    bytes (for text: characters, each a byte or more in UTF-8); ``limit`` 0 is none."""
+    if limit and len(page) > limit:
+        raise PageTooLarge(len(page), limit, setting)
+
+
+def refuse_binary(page: str | bytes, *, decoded: bool = False) -> None:
     """Raise :class:`ExtractionError` when ``page`` is binary data: bytes starting with a
-    file signature, or text whose start holds too many control characters."""
-    if page.startswith(_FILE_SIGNATURES) if isinstance(page, bytes) else _looks_binary(page):
+    file signature, or text whose start holds too many control characters.
+
+    With ``decoded``, ``page`` is text decoded from bytes: its replacement characters
+    stand for bytes that neither the declared nor the detected encoding reads, and
+    count as control characters. In text given as such they count as letters: they
+    are what remains of a page some other program decoded wrongly.
+    """
+    if page.startswith(_FILE_SIGNATURES) if isinstance(page, bytes) else _looks_binary(page, decoded):
         raise ExtractionError("the input is binary data, not an HTML page")
 
 
 def decode(body: bytes, content_type: str | None = None) -> str:
-    """Decode ``body`` as Scrapy decodes a response's (``TextResponse.text``), with the same w3lib calls.
+    """The text of ``body``: :func:`decode_page`'s."""
+    return decode_page(body, content_type).text
+
+
+def decode_page(body: bytes, content_type: str | None = None) -> Decoded:
+    """Decode ``body`` as Scrapy decodes a response's (``TextResponse.text``), with the same w3lib
+    calls, unless it is not valid in the encoding it declares.
 
     The encoding is the one the BOM, ``content_type`` (the ``Content-Type``
     header) or the page declares; else ASCII or UTF-8 if the body decodes
     with either, else what ``charset_normalizer`` (Scrapy's detector) finds,
-    else ASCII; bytes that do not decode become replacement characters.
+    else ASCII. When the declared encoding leaves more characters undecodable
+    than it reads (see :func:`redetect`), the detected one decodes the body
+    instead. Bytes that do not decode become replacement characters.
     """
     content_type = content_type or ""
     declared = read_bom(body)[0] or http_content_type_encoding(content_type) or html_body_declared_encoding(body)
-    if declared:
-        return html_to_unicode(f"charset={declared}", body)[1]
-    return html_to_unicode(content_type, body, auto_detect_fun=_detect_encoding, default_encoding="ascii")[1]
+    if not declared:
+        return Decoded(html_to_unicode(content_type, body, auto_detect_fun=_detect_encoding,
+                                       default_encoding="ascii")[1])
+    encoding, text = html_to_unicode(f"charset={declared}", body)
+    detected = redetect(body, encoding, text)
+    if detected is None:
+        return Decoded(text)
+    return Decoded(to_unicode(body[len(read_bom(body)[1] or b""):], detected), detected)
+
+
+def redetect(body: bytes, encoding: str, text: str) -> str | None:
+    """The encoding ``body`` is in when the one it declares, ``encoding``, cannot read it, or ``None``.
+
+    ``text`` is the body decoded in ``encoding``, replacement characters for the bytes
+    it cannot read (``response.text``). ``None`` when it holds none, when the body is
+    valid in ``encoding`` (the replacement characters are the page's own), when more
+    of its characters beyond ASCII were read than not (a page in that encoding with a
+    few damaged bytes: re-reading all of it in a single-byte encoding would garble the
+    rest), or when no other encoding of the web reads the body.
+    """
+    if _REPLACEMENT not in text:  # the common case: one search, no decoding
+        return None
+    undecoded = text.count(_REPLACEMENT)
+    read = len(text) - undecoded - len(text.encode("ascii", "ignore"))
+    if read >= undecoded:
+        return None
+    try:
+        body.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        pass
+    else:
+        return None
+    detected = _detect_web_encoding(body)
+    if detected is None or detected == codecs.lookup(encoding).name:
+        return None
+    return detected
 
 
 def _detect_encoding(body: bytes) -> str | None:
@@ -96,6 +192,22 @@ def _detect_encoding(body: bytes) -> str | None:
 
     match = from_bytes(body).best()
     return resolve_encoding(match.encoding) if match else None
+
+
+def _detect_web_encoding(body: bytes) -> str | None:
+    """The encoding of the web that ``charset_normalizer`` finds reads ``body`` best, or about as
+    well as the best and more used on the web."""
+    from charset_normalizer import from_bytes
+
+    matches = from_bytes(body, cp_isolation=list(WEB_ENCODINGS))
+    best = matches.best()
+    if best is None:
+        return None
+    # Encodings reading the body into the same text share a match (could_be_from_charset).
+    good = [codecs.lookup(name).name for match in matches
+            if match.chaos <= best.chaos + _CHAOS_MARGIN and match.coherence >= best.coherence - _COHERENCE_MARGIN
+            for name in match.could_be_from_charset]
+    return min(good, key=lambda name: _WEB_RANK.get(name, len(_WEB_RANK)))
 
 
 def parse(text: str, *, url: str | None = None) -> etree._Element | None:
@@ -125,11 +237,13 @@ def _utf8(text: str) -> bytes:
     return text.strip().encode("utf-8", "replace").replace(b"\x00", b"")
 
 
-def _looks_binary(text: str) -> bool:
+def _looks_binary(text: str, decoded: bool) -> bool:
     if text[:8].encode("latin-1", "replace").startswith(_FILE_SIGNATURES):
         return True
     head = text[:_SNIFF_CHARS]
     if not head:
         return False
     odd = sum(head.count(char) for char in _CONTROL_CHARS if char in head)
+    if decoded:
+        odd += head.count(_REPLACEMENT)
     return odd > MAX_BINARY_SHARE * len(head)
