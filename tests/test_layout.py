@@ -16,7 +16,8 @@ LAYERS = {
     "html": {"errors", "model"},
     "algorithms": {"errors", "model", "html"},
     "output": {"errors", "model", "html"},
-    "api": {"errors", "model", "html", "algorithms", "output"},
+    "metadata": {"errors", "model", "html"},
+    "api": {"errors", "model", "html", "algorithms", "output", "metadata"},
     "inspect": {"errors", "model", "html", "algorithms", "output", "api"},
     "workers": {"errors", "model", "html", "algorithms", "output", "api"},
     "components": {"errors", "model", "html", "algorithms", "output", "api", "workers"},
@@ -24,7 +25,7 @@ LAYERS = {
     "commands": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "components"},
 }
 #: Layers that must work without Scrapy installed.
-WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "cli"}
+WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "metadata", "api", "inspect", "workers", "cli"}
 
 
 def modules() -> dict[str, Path]:

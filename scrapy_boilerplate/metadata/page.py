@@ -1,0 +1,115 @@
+"""What the page shows a reader: its headline, byline and dates, where the structured data is silent.
+
+The headline is the ``<h1>`` the classifier's blocks point to; the byline an
+element the page marks as the author's (``rel="author"``, a class or id with
+"author" or "byline"); the date a ``<time datetime>``, an element marked as a
+date, or the URL's ``/2025/12/19/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from ..model import Block
+from .dates import iso_date, text_date
+
+#: How many candidates of each kind are looked at: a page of a thousand bylines has none.
+MAX_CANDIDATES = 50
+#: Bylines longer than this are a biography or a paragraph, not a name.
+MAX_BYLINE = 120
+
+_MARKED_AUTHOR = etree.XPath(
+    "//*[@rel='author' or contains(@class, 'author') or contains(@class, 'byline') or contains(@id, 'author')"
+    " or contains(@id, 'byline') or contains(@class, 'Author') or contains(@class, 'Byline')]"
+    "[not(self::meta or self::link or self::script or self::style or self::body or self::html or self::article"
+    " or self::img)]")
+_MARKED_DATE = etree.XPath(
+    "//*[contains(@class, 'date') or contains(@class, 'Date') or contains(@class, 'publish')"
+    " or contains(@class, 'posted') or contains(@class, 'time') or contains(@id, 'date')]"
+    "[not(self::script or self::style or self::body or self::html or self::article or self::main)]")
+_BY = re.compile(r"^\W*(?:(?:written|posted|published|reviewed|edited|story|words|text|photos?)\s+)?by\b\W*"
+                 r"|^\W*(?:author|authors|autor|auteur|posted|written)\s*:\s*", re.IGNORECASE)
+
+
+def headline(root: etree._Element, blocks: Sequence[Block], starts: Sequence[object]) -> list[str]:
+    """The texts of the page's ``<h1>`` elements, the likeliest headline first: one that starts a
+    good block, then the last before the first good block, then the others in document order."""
+    h1s = [element for element in root.iter("h1")][:MAX_CANDIDATES]
+    if not h1s:
+        return []
+    good = [start for block, start in zip(blocks, starts) if block.is_good]
+    ranked: list[tuple[int, int, etree._Element]] = []
+    before = _last_before(root, h1s, good[0]) if good else None
+    for position, element in enumerate(h1s):
+        in_good = element in good or any(start is element or _inside(start, element) for start in good[:5])
+        ranked.append((0 if in_good else 1 if element is before else 2, position, element))
+    ranked.sort(key=lambda item: item[:2])
+    return [text for *_, element in ranked if (text := _text(element))]
+
+
+def _last_before(root: etree._Element, h1s: list[etree._Element], first_good: object) -> etree._Element | None:
+    last = None
+    wanted = set(h1s)
+    for element in root.iter():
+        if element is first_good:
+            return last
+        if element in wanted:
+            last = element
+    return None
+
+
+def _inside(start: object, element: etree._Element) -> bool:
+    return isinstance(start, etree._Element) and any(parent is element for parent in start.iterancestors())
+
+
+def bylines(root: etree._Element) -> list[list[str]]:
+    """The names in the elements the page marks as its author's, each element's in a list."""
+    found = []
+    for element in _MARKED_AUTHOR(root)[:MAX_CANDIDATES]:
+        text = _text(element)
+        if not text or len(text) > MAX_BYLINE:
+            continue
+        names = split_names(_BY.sub("", text))
+        if names:
+            found.append(names)
+    return found
+
+
+def split_names(text: str) -> list[str]:
+    """The names in a byline: "A, B and C" is three; text that is not a few words of a name is none."""
+    text = re.split(r"\s+(?:on|updated|published|posted|\||·|•|—|–|-)\s+|\d", text, maxsplit=1)[0]
+    parts = re.split(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*", text)
+    names = [" ".join(part.split()).strip(" .:") for part in parts]
+    return [name for name in names if name and is_name(name)]
+
+
+def is_name(text: str) -> bool:
+    """Whether ``text`` looks like a person's (or an organization's) name: one to six words, none of them long."""
+    words = text.split()
+    return (0 < len(words) <= 6 and len(text) <= 60 and not any(len(word) > 25 for word in words)
+            and any(character.isalpha() for character in text) and "@" not in text and "://" not in text)
+
+
+def dates(root: etree._Element) -> list[str]:
+    """The dates the page shows, ISO 8601, the likeliest first: ``<time datetime>`` elements, then
+    the text of elements marked as dates."""
+    found = []
+    for element in root.iter("time"):
+        value = iso_date(element.get("datetime") or "") or text_date(_text(element)[:100])
+        if value:
+            found.append(value)
+            break
+    for element in _MARKED_DATE(root)[:MAX_CANDIDATES]:
+        text = _text(element)
+        value = text_date(text) if len(text) <= 100 else None
+        if value:
+            found.append(value)
+            break
+    return found
+
+
+def _text(element: etree._Element) -> str:
+    return " ".join("".join(text for text in element.itertext() if isinstance(text, str)).split())
