@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scrapy.settings import BaseSettings
+from scrapy.utils.misc import load_object
 
 from .. import algorithms
 from ..errors import OptionError
@@ -38,6 +39,18 @@ DEFAULTS: Mapping[str, Any] = {
     "DROP_EMPTY": False,
     "MIN_TEXT_LENGTH": 1,
     "WORKERS": 0,
+    "METADATA": True,
+    "ITEM_CLASS": None,
+    **{f"{name.upper()}_FIELD": field for name, field in (
+        ("title", "title"), ("authors", "authors"), ("date_published", "date_published"),
+        ("date_modified", "date_modified"), ("description", "description"), ("site_name", "site_name"),
+        ("canonical_url", "canonical_url"), ("image", "image"), ("language_code", "language_code"))},
+}
+#: The fields of :class:`~scrapy_boilerplate.model.Metadata` the items get, each with its setting's key.
+METADATA_KEYS: Mapping[str, str] = {
+    "title": "TITLE_FIELD", "authors": "AUTHORS_FIELD", "date_published": "DATE_PUBLISHED_FIELD",
+    "date_modified": "DATE_MODIFIED_FIELD", "description": "DESCRIPTION_FIELD", "site_name": "SITE_NAME_FIELD",
+    "canonical_url": "CANONICAL_URL_FIELD", "image": "IMAGE_FIELD", "language": "LANGUAGE_CODE_FIELD",
 }
 
 
@@ -129,6 +142,25 @@ def _flag(settings: BaseSettings, key: str) -> bool:
         raise SettingError(PREFIX + key, settings.get(PREFIX + key), "expected True or False") from None
 
 
+def _item_class(settings: BaseSettings) -> type | None:
+    """The class of ``BOILERPLATE_ITEM_CLASS``: ``zyte_common_items.Article`` or a subclass, or ``None``."""
+    name = PREFIX + "ITEM_CLASS"
+    value = settings.get(name)
+    if value in (None, ""):
+        return None
+    try:
+        from zyte_common_items import Article
+    except ImportError:
+        raise SettingError(name, value, 'needs zyte-common-items: pip install "scrapy-boilerplate[articles]"') from None
+    try:
+        item_class = load_object(value) if isinstance(value, str) else value
+    except (ImportError, ValueError, NameError) as error:
+        raise SettingError(name, value, f"cannot be imported ({error})") from None
+    if not (isinstance(item_class, type) and issubclass(item_class, Article)):
+        raise SettingError(name, value, "expected zyte_common_items.Article or a subclass of it")
+    return item_class
+
+
 @dataclasses.dataclass(frozen=True)
 class BoilerplateSettings:
     """The validated ``BOILERPLATE_*`` settings of one crawler."""
@@ -147,6 +179,13 @@ class BoilerplateSettings:
     drop_empty: bool
     min_text_length: int
     workers: int
+    metadata: bool = True
+    #: Each :class:`~scrapy_boilerplate.model.Metadata` field the items get -> its item field.
+    metadata_fields: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The metadata item fields left at their default names: an item class without them is not reported.
+    default_metadata_fields: frozenset[str] = frozenset()
+    #: The item class the pipeline makes of items with HTML (``zyte_common_items.Article``), if any.
+    item_class: type | None = None
 
     @property
     def rendering_fields(self) -> dict[str, str]:
@@ -154,11 +193,18 @@ class BoilerplateSettings:
         return {name: field for name, field in (("markdown", self.markdown_field),
                                                 ("main_html", self.main_html_field)) if field}
 
+    @property
+    def renderings(self) -> tuple[str, ...]:
+        """The renderings the items need: those of :attr:`rendering_fields`, and the clean HTML of ``Article`` items."""
+        names = tuple(self.rendering_fields)
+        return names + ("main_html",) if self.item_class is not None and "main_html" not in names else names
+
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
         """Validate every ``BOILERPLATE_*`` setting; :class:`SettingError` names the first bad one."""
         algorithm = settings.get(PREFIX + "ALGORITHM", DEFAULTS["ALGORITHM"])
         fields = {}
+        metadata = _flag(settings, "METADATA")
         for key in ("HTML_FIELD", "TEXT_FIELD"):
             fields[key] = _field(settings, key)
             if fields[key] is None:
@@ -178,4 +224,10 @@ class BoilerplateSettings:
             drop_empty=_flag(settings, "DROP_EMPTY"),
             min_text_length=_count(settings, "MIN_TEXT_LENGTH"),
             workers=_count(settings, "WORKERS"),
+            metadata=metadata,
+            metadata_fields={name: field for name, key in METADATA_KEYS.items()
+                             if metadata and (field := _field(settings, key))},
+            default_metadata_fields=frozenset(DEFAULTS[key] for key in METADATA_KEYS.values()
+                                              if settings.getpriority(PREFIX + key) is None),
+            item_class=_item_class(settings) if metadata else None,
         )
