@@ -52,13 +52,17 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     blocks: Sequence[Block] = labelled.blocks if labelled is not None else ()
     starts: Sequence[object] = labelled.starts if labelled is not None else ()
     site_name = _first_text(found.values["site_name"], MAX_NAME, "site_name", invalid)
+    published = _date(found.values["date_published"], "date_published", invalid)
+    modified = _date(found.values["date_modified"], "date_modified", invalid)
     base = base or url
+    # An <h1> naming the site (its logo) is no headline.
+    shown = [(text, element) for text, element in page.headline(root, blocks, starts)
+             if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     return Metadata(
-        title=_title(root, found, blocks, starts, site_name, url, invalid),
+        title=_title(root, found, [text for text, _ in shown], blocks, site_name, url, invalid),
         authors=_authors(root, found, invalid),
-        date_published=_date(found.values["date_published"], "date_published", invalid)
-        or _page_date(root, url),
-        date_modified=_date(found.values["date_modified"], "date_modified", invalid),
+        date_published=_date_published(root, url, published, modified, [element for _, element in shown[:3]]),
+        date_modified=modified,
         description=_description(found.values["description"], invalid),
         site_name=site_name,
         canonical_url=_absolute(found.values["canonical_url"], base, "canonical_url", invalid),
@@ -85,14 +89,13 @@ def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) 
     return None
 
 
-def _title(root: etree._Element, found: Found, blocks: Sequence[Block], starts: Sequence[object],
+def _title(root: etree._Element, found: Found, shown: list[str], blocks: Sequence[Block],
            site_name: str | None, url: str | None, invalid: set[str]) -> str | None:
     declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
     title_element = root.find(".//title")
     if title_element is not None and (text := _bounded_title(title_element.text, invalid)):
         declared.append(text)
     stripped = [strip_site(text, site_name, url) for text in declared]
-    shown = [text for text in page.headline(root, blocks, starts) if len(text) <= MAX_TITLE]
     # The visible <h1> that the page's declared titles name, whole (a JSON-LD headline may be cut short).
     best, best_score = None, 0.5
     for text in shown:
@@ -122,15 +125,21 @@ def strip_site(title: str, site_name: str | None, url: str | None) -> str:
     parts = [part for part in _TITLE_SEPARATORS.split(title) if part.strip()]
     if len(parts) < 2:
         return title
-    site_words = set(_words(site_name or ""))
-    host = urlsplit(url or "").hostname or ""
-    host_words = {word for word in host.split(".") if word not in ("www", "com", "org", "net", "co", "uk")}
-    kept = [part for part in parts
-            if not ((words := set(_words(part))) and (words <= site_words or words <= host_words
-                                                      or "".join(_words(part)) in host_words))]
+    kept = [part for part in parts if not names_site(part, site_name, url)]
     if not kept:
         return title
     return max(kept, key=len) if len(kept) < len(parts) or len(parts) == 2 else title
+
+
+def names_site(text: str, site_name: str | None, url: str | None) -> bool:
+    """Whether ``text`` is the site's name: words all of its ``site_name`` or of its host's name."""
+    words = _words(text)
+    if not words:
+        return False
+    host = urlsplit(url or "").hostname or ""
+    host_words = set(host.split(".")) - {"www", "com", "org", "net", "co", "uk", "io"}
+    return (set(words) <= set(_words(site_name or "")) or set(words) <= host_words
+            or "".join(words) in host_words or "".join(words) in {word.replace("-", "") for word in host_words})
 
 
 def _words(text: str) -> list[str]:
@@ -172,7 +181,8 @@ def _names(candidates: list[object], invalid: set[str]) -> list[str]:
         if len(text) > MAX_NAME:
             invalid.add("authors")
             continue
-        for name in page.split_names(text) or [text]:
+        # One structured value is one name ("Doe, Jane", "Ann Lee, Editor") unless it lists several.
+        for name in page.split_names(text, commas=text.count(",") > 1 or " and " in text) or [text]:
             if name in names:
                 continue
             if len(names) == MAX_AUTHORS:
@@ -191,7 +201,18 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
     return None
 
 
-def _page_date(root: etree._Element, url: str | None) -> str | None:
+def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
+                    headlines: list[etree._Element]) -> str | None:
+    """The declared publication date; the declared modification date instead when the page shows
+    that one by its headline (an article revised and dated anew); without a declared date, the
+    date by the headline, in a ``<time>`` or marked element, or in the URL."""
+    near = next(filter(None, map(page.date_near, headlines)), None)
+    if published:
+        if modified and near and near[:10] == modified[:10] != published[:10]:
+            return modified
+        return published
+    if near:
+        return near
     shown = page.dates(root)
     return shown[0] if shown else url_date(url)
 

@@ -36,6 +36,7 @@ _TEXT_DATES = [re.compile(pattern, re.IGNORECASE) for pattern in (
     r"\b" + _DAY + r"\.?\s+(?:of\s+)?" + _MONTH + r",?\s+" + _YEAR + r"\b",
     r"\b(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<year>\d{4})\b",
     r"\b(?P<month>\d{1,2})/(?P<day>\d{1,2})/(?P<year>\d{4})\b",
+    r"\b(?P<day>\d{1,2})/(?P<month>\d{1,2})/(?P<year>\d{4})\b",  # where the day comes first: 15/12/2025
 )]
 #: A date in a URL's path: /2025/12/19/ or /2025-12-19-.
 URL_DATE = re.compile(r"/(?P<year>(?:19|20)\d{2})[/-](?P<month>[01]?\d)[/-](?P<day>[0-3]?\d)(?:[/-]|\.html?|$)")

@@ -8,6 +8,7 @@ date, or the URL's ``/2025/12/19/``.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -30,12 +31,22 @@ _MARKED_DATE = etree.XPath(
     "//*[contains(@class, 'date') or contains(@class, 'Date') or contains(@class, 'publish')"
     " or contains(@class, 'posted') or contains(@class, 'time') or contains(@id, 'date')]"
     "[not(self::script or self::style or self::body or self::html or self::article or self::main)]")
+#: The texts after and before the headline where its date is looked for, in document order.
+_FOLLOWING_TEXTS = etree.XPath("following::text()[not(parent::script or parent::style)][normalize-space()]"
+                               "[position() <= 60]", smart_strings=False)
+_PRECEDING_TEXTS = etree.XPath("preceding::text()[not(parent::script or parent::style or parent::title)]"
+                               "[normalize-space()][position() <= 10]", smart_strings=False)
+#: Longer texts are sentences that may mention a date, not a dateline.
+MAX_DATE_TEXT = 80
+_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
+_NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 _BY = re.compile(r"^\W*(?:(?:written|posted|published|reviewed|edited|story|words|text|photos?)\s+)?by\b\W*"
                  r"|^\W*(?:author|authors|autor|auteur|posted|written)\s*:\s*", re.IGNORECASE)
 
 
-def headline(root: etree._Element, blocks: Sequence[Block], starts: Sequence[object]) -> list[str]:
-    """The texts of the page's ``<h1>`` elements, the likeliest headline first: one that starts a
+def headline(root: etree._Element, blocks: Sequence[Block],
+             starts: Sequence[object]) -> list[tuple[str, etree._Element]]:
+    """The page's ``<h1>`` elements and their texts, the likeliest headline first: one that starts a
     good block, then the last before the first good block, then the others in document order."""
     h1s = [element for element in root.iter("h1")][:MAX_CANDIDATES]
     if not h1s:
@@ -47,7 +58,19 @@ def headline(root: etree._Element, blocks: Sequence[Block], starts: Sequence[obj
         in_good = element in good or any(start is element or _inside(start, element) for start in good[:5])
         ranked.append((0 if in_good else 1 if element is before else 2, position, element))
     ranked.sort(key=lambda item: item[:2])
-    return [text for *_, element in ranked if (text := _text(element))]
+    return [(text, element) for *_, element in ranked if (text := _text(element))]
+
+
+def date_near(anchor: etree._Element) -> str | None:
+    """The first date written in a short text after ``anchor`` (the headline: a byline's date
+    follows it), else before it (a dateline above it), or ``None``."""
+    for texts in (_FOLLOWING_TEXTS(anchor), reversed(_PRECEDING_TEXTS(anchor))):
+        for text in texts:
+            if len(text) <= MAX_DATE_TEXT and any(character.isdigit() for character in text):
+                found = text_date(text)
+                if found:
+                    return found
+    return None
 
 
 def _last_before(root: etree._Element, h1s: list[etree._Element], first_good: object) -> etree._Element | None:
@@ -78,10 +101,11 @@ def bylines(root: etree._Element) -> list[list[str]]:
     return found
 
 
-def split_names(text: str) -> list[str]:
-    """The names in a byline: "A, B and C" is three; text that is not a few words of a name is none."""
+def split_names(text: str, *, commas: bool = True) -> list[str]:
+    """The names in a byline: "A, B and C" is three (with ``commas=False``, "Doe, Jane" stays one);
+    text that is not a few words of a name is none."""
     text = re.split(r"\s+(?:on|updated|published|posted|\||·|•|—|–|-)\s+|\d", text, maxsplit=1)[0]
-    parts = re.split(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*", text)
+    parts = (_NAME_SEPARATORS if commas else _NAME_SEPARATORS_BUT_COMMAS).split(text)
     names = [" ".join(part.split()).strip(" .:") for part in parts]
     return [name for name in names if name and is_name(name)]
 
@@ -94,22 +118,42 @@ def is_name(text: str) -> bool:
 
 
 def dates(root: etree._Element) -> list[str]:
-    """The dates the page shows, ISO 8601, the likeliest first: ``<time datetime>`` elements, then
-    the text of elements marked as dates."""
+    """The dates the page shows, ISO 8601, in the order found: those of ``<time>`` elements, then
+    those in the text of elements marked as dates."""
     found = []
-    for element in root.iter("time"):
+    for element in itertools.islice(root.iter("time"), MAX_CANDIDATES):
         value = iso_date(element.get("datetime") or "") or text_date(_text(element)[:100])
         if value:
             found.append(value)
-            break
     for element in _MARKED_DATE(root)[:MAX_CANDIDATES]:
         text = _text(element)
         value = text_date(text) if len(text) <= 100 else None
         if value:
             found.append(value)
-            break
     return found
 
 
+#: Elements whose start or end separates words, as a browser shows them.
+_BREAKS = frozenset({"br", "p", "div", "li", "td", "th", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section",
+                     "header", "ul", "ol", "dd", "dt", "figcaption", "blockquote", "hr", "small"})
+#: Elements whose text a reader does not see.
+_UNSEEN = frozenset({"script", "style", "svg", "noscript", "template", "title"})
+
+
 def _text(element: etree._Element) -> str:
-    return " ".join("".join(text for text in element.itertext() if isinstance(text, str)).split())
+    """The text of ``element`` as a reader sees it: a space where a line break or a block separates
+    words, nothing of scripts, styles and icons."""
+    parts: list[str] = []
+    _collect(element, parts)
+    return " ".join("".join(parts).split())
+
+
+def _collect(element: etree._Element, parts: list[str]) -> None:
+    parts.append(element.text or "")
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in _UNSEEN:
+            apart = " " if child.tag in _BREAKS else ""
+            parts.append(apart)
+            _collect(child, parts)
+            parts.append(apart)
+        parts.append(child.tail or "")
