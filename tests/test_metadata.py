@@ -78,7 +78,7 @@ def test_opengraph_and_meta_without_json_ld():
     <meta name="description" content="The river rose.">
     <meta property="og:image" content="//cdn.example.com/river.jpg">
     <link rel="canonical" href="/river">"""
-    metadata = metadata_of(page(head, h1="Breaking"))  # an <h1> that is not the headline
+    metadata = metadata_of(page(head, h1="Example News"))  # the logo's <h1>, not the headline
     assert metadata.title == "River levels rise after a week of rain"
     assert metadata.authors == ["Jane Doe"]
     assert metadata.date_published == "2024-05-01T08:30:00+00:00"
