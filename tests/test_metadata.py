@@ -206,3 +206,33 @@ def test_text_and_url_dates():
     assert text_date("Updated: December 19, 2025 at 10:00", today=dt.date(2026, 1, 1)) == "2025-12-19"
     assert url_date("https://example.com/2025/12/19/story", today=dt.date(2026, 1, 1)) == "2025-12-19"
     assert url_date("https://example.com/2025/13/19/story") is None
+
+
+# The CLI's JSON and the block view show the metadata.
+
+def test_cli_json_holds_the_metadata(tmp_path, capsys):
+    from scrapy_boilerplate.cli import main
+
+    path = tmp_path / "river.html"
+    path.write_text(page(ld(GRAPH)), encoding="utf-8")
+    assert main(["-f", "json", str(path)]) == 0
+    metadata = json.loads(capsys.readouterr().out)["metadata"]
+    assert metadata["title"] == "River levels rise after a week of rain"
+    assert metadata["authors"] == ["Jane Doe", "John Smith"] and metadata["language"] == "en"
+
+
+def test_block_view_shows_the_metadata():
+    from lxml import etree
+
+    from scrapy_boilerplate.html.parse import parse
+    from scrapy_boilerplate.inspect.view import block_view
+
+    root = parse(page(ld(GRAPH)))
+    view = etree.HTML(block_view(extract(root, url="https://news.example.com/river"), root))
+    line = view.xpath("string(//sb-bar/sb-metadata)")
+    assert line.startswith("headline: River levels rise after a week of rain · by: Jane Doe, John Smith · "
+                           "published: 2024-05-01T08:30:00+02:00")
+    assert "language: en" in line
+    assert "refused" not in line
+    bare = etree.HTML(block_view(extract(root, metadata=False), root))
+    assert not bare.xpath("//sb-metadata")

@@ -234,6 +234,8 @@ def _absolute(values: list[object], base: str | None, name: str, invalid: set[st
         if len(text) > MAX_URL or text.startswith("data:"):
             invalid.add(name)
             continue
+        if not base and not text.startswith(("http://", "https://")):
+            continue  # relative, and nothing to resolve it against: not the value's fault
         if text:
             absolute = join_url(base or "", text)
             if absolute and absolute.startswith(("http://", "https://")):
