@@ -60,7 +60,7 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     return Metadata(
         title=_title(root, found, [text for text, _ in shown], blocks, site_name, url, invalid),
-        authors=_authors(root, found, invalid),
+        authors=_authors(root, found, [element for _, element in shown[:1]], invalid),
         date_published=_date_published(root, url, published, modified, [element for _, element in shown[:3]]),
         date_modified=modified,
         description=_description(found.values["description"], invalid),
@@ -160,12 +160,12 @@ def token_f1(one: str, other: str) -> float:
     return 2 * shared / (len(first) + len(second))
 
 
-def _authors(root: etree._Element, found: Found, invalid: set[str]) -> list[str]:
+def _authors(root: etree._Element, found: Found, headlines: list[etree._Element], invalid: set[str]) -> list[str]:
     for candidates in found.values["authors"]:
         names = _names(candidates, invalid)
         if names:
             return names
-    for candidates in page.bylines(root):
+    for candidates in page.bylines(root, headlines):
         names = _names(candidates, invalid)
         if names:
             return names

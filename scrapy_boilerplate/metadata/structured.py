@@ -64,6 +64,9 @@ LD_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
+_ITEMPROPS = etree.XPath("//*[@itemprop]")
+
+
 @dataclass
 class Found:
     """The candidates of each field of :class:`~scrapy_boilerplate.model.Metadata`, the most trusted first.
@@ -83,7 +86,7 @@ class Found:
 
 def read_structured(root: etree._Element, found: Found) -> None:
     """Add to ``found`` what the JSON-LD, microdata, ``<meta>`` and ``<link>`` elements under ``root`` say."""
-    scripts, metas, links, props = [], [], [], []
+    scripts, metas, links = [], [], []
     for element in root.iter("script", "meta", "link"):
         tag = element.tag
         if tag == "script":
@@ -94,9 +97,9 @@ def read_structured(root: etree._Element, found: Found) -> None:
         else:
             links.append(element)
     _json_ld(scripts, found)
-    if root.find(".//*[@itemprop]") is not None:
-        props = root.xpath("//*[@itemprop]")
-        _microdata(props, found)
+    # Microdata ranks below JSON-LD: looked for (a walk of the page) only for what JSON-LD lacks.
+    if not all(found.values[name] for name in ("title", "authors", "date_published")):
+        _microdata(_ITEMPROPS(root), found)
     _meta(metas, found)
     for link in links:
         rel = (link.get("rel") or "").lower().split()
