@@ -39,6 +39,8 @@ MAX_URL = 4096
 #: What separates a title from the site's name in ``<title>`` and ``og:title``: " | Site", " - Site".
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»:/]\s+|\s+::\s+|\s*\|\s*")
 _WORDS = re.compile(r"\w+")
+#: Parts of host names that name no site.
+_HOST_WORDS = frozenset({"www", "com", "org", "net", "co", "uk", "io", "de", "fr", "gov", "edu"})
 
 
 def read_metadata(root: etree._Element, url: str | None = None, labelled: Labelled | None = None,
@@ -92,7 +94,7 @@ def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) 
 def _title(root: etree._Element, found: Found, shown: list[str], blocks: Sequence[Block],
            site_name: str | None, url: str | None, invalid: set[str]) -> str | None:
     declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
-    title_element = root.find(".//title")
+    title_element = next(root.iter("title"), None)
     if title_element is not None and (text := _bounded_title(title_element.text, invalid)):
         declared.append(text)
     stripped = [strip_site(text, site_name, url) for text in declared]
@@ -107,6 +109,8 @@ def _title(root: etree._Element, found: Found, shown: list[str], blocks: Sequenc
     headline = _bounded_title(found.headline, invalid)
     if headline:
         return headline
+    # No <h1> the declared titles name: one among the main text is the page's own, over a title
+    # written for search engines.
     return shown[0] if shown and blocks else (stripped[0] if stripped else (shown[0] if shown else None))
 
 
@@ -128,16 +132,21 @@ def strip_site(title: str, site_name: str | None, url: str | None) -> str:
     kept = [part for part in parts if not names_site(part, site_name, url)]
     if not kept:
         return title
-    return max(kept, key=len) if len(kept) < len(parts) or len(parts) == 2 else title
+    longest = max(kept, key=len)
+    # "Headline | Site", or "Headline / Section / Site": the headline is the longest part, when
+    # it holds half the title's words (else the separators were the headline's own punctuation).
+    if len(kept) < len(parts) or len(parts) == 2 or 2 * len(_words(longest)) >= len(_words(title)):
+        return longest
+    return title
 
 
 def names_site(text: str, site_name: str | None, url: str | None) -> bool:
     """Whether ``text`` is the site's name: words all of its ``site_name`` or of its host's name."""
-    words = _words(text)
+    words = [word for word in _words(text) if word not in _HOST_WORDS]
     if not words:
         return False
     host = urlsplit(url or "").hostname or ""
-    host_words = set(host.split(".")) - {"www", "com", "org", "net", "co", "uk", "io"}
+    host_words = set(host.split(".")) - _HOST_WORDS
     return (set(words) <= set(_words(site_name or "")) or set(words) <= host_words
             or "".join(words) in host_words or "".join(words) in {word.replace("-", "") for word in host_words})
 
@@ -204,11 +213,12 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
     """The declared publication date; the declared modification date instead when the page shows
-    that one by its headline (an article revised and dated anew); without a declared date, the
-    date by the headline, in a ``<time>`` or marked element, or in the URL."""
+    that one by its headline and the other nowhere (an article revised and dated anew); without a
+    declared date, the date by the headline, in a ``<time>`` or marked element, or in the URL."""
     near = next(filter(None, map(page.date_near, headlines)), None)
     if published:
-        if modified and near and near[:10] == modified[:10] != published[:10]:
+        if (modified and near and near[:10] == modified[:10] != published[:10]
+                and published[:10] not in {date[:10] for date in page.dates(root)}):
             return modified
         return published
     if near:
