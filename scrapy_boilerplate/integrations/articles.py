@@ -60,5 +60,7 @@ def probability(extraction: Extraction) -> float:
 def to_article(extraction: Extraction, url: str, item_class: type[Article] | None = None) -> Article:
     """An ``Article`` (or an instance of ``item_class``, a subclass) of ``extraction``."""
     if item_class is None:
-        from zyte_common_items import Article as item_class
+        from zyte_common_items import Article
+
+        item_class = Article
     return item_class(**article_fields(extraction, url))

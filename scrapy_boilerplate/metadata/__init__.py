@@ -181,7 +181,7 @@ def _authors(root: etree._Element, found: Found, headlines: list[etree._Element]
     return []
 
 
-def _names(candidates: list[object], invalid: set[str]) -> list[str]:
+def _names(candidates: Sequence[object], invalid: set[str]) -> list[str]:
     names: list[str] = []
     for value in candidates:
         text = clean(value)

@@ -50,7 +50,7 @@ def headline(root: etree._Element, blocks: Sequence[Block],
         in_good = element in good or any(start is element or _inside(start, element) for start in good[:5])
         ranked.append((0 if in_good else 1 if element is before else 2, position, element))
     ranked.sort(key=lambda item: item[:2])
-    return [(text, element) for *_, element in ranked if (text := _text(element))]
+    return [(text, element) for *_, element in ranked if (text := visible_text(element))]
 
 
 def date_near(anchor: etree._Element) -> str | None:
@@ -106,6 +106,7 @@ def bylines(root: etree._Element, anchors: Sequence[etree._Element]) -> Iterator
     """The names in the elements the page marks as its author's (``rel="author"``, a class or id
     with "author" or "byline"): near the first of the headline ``anchors``, or anywhere in a page
     without one; each element's in a list."""
+    candidates: Iterator[etree._Element]
     if anchors:
         candidates = itertools.chain(itertools.islice(_following(anchors[0]), AFTER),
                                      itertools.islice(_preceding(anchors[0]), BEFORE))
@@ -114,7 +115,7 @@ def bylines(root: etree._Element, anchors: Sequence[etree._Element]) -> Iterator
     for element in candidates:
         if not _marked_author(element):
             continue
-        text = _text(element)
+        text = visible_text(element)
         if not text or len(text) > MAX_BYLINE:
             continue
         names = split_names(_BY.sub("", text))
@@ -158,11 +159,11 @@ def dates(root: etree._Element) -> list[str]:
     those in the text of elements marked as dates."""
     found = []
     for element in itertools.islice(root.iter("time"), MAX_CANDIDATES):
-        value = iso_date(element.get("datetime") or "") or text_date(_text(element)[:100])
+        value = iso_date(element.get("datetime") or "") or text_date(visible_text(element)[:100])
         if value:
             found.append(value)
     for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
-        text = _text(element)
+        text = visible_text(element)
         value = text_date(text) if len(text) <= 100 else None
         if value:
             found.append(value)
@@ -176,7 +177,7 @@ _BREAKS = frozenset({"br", "p", "div", "li", "td", "th", "tr", "h1", "h2", "h3",
 _UNSEEN = frozenset({"script", "style", "svg", "noscript", "template", "title"})
 
 
-def _text(element: etree._Element) -> str:
+def visible_text(element: etree._Element) -> str:
     """The text of ``element`` as a reader sees it: a space where a line break or a block separates
     words, nothing of scripts, styles and icons."""
     parts: list[str] = []

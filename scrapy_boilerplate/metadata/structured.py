@@ -15,11 +15,12 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
 from ..html.languages import XML_LANG
+from .page import visible_text
 
 #: A JSON-LD script longer than this is not a page's description of itself (a data dump).
 MAX_JSON_LD = 1_000_000
@@ -99,7 +100,7 @@ def read_structured(root: etree._Element, found: Found) -> None:
     _json_ld(scripts, found)
     # Microdata ranks below JSON-LD: looked for (a walk of the page) only for what JSON-LD lacks.
     if not all(found.values[name] for name in ("title", "authors", "date_published")):
-        _microdata(_ITEMPROPS(root), found)
+        _microdata(cast(list[etree._Element], _ITEMPROPS(root)), found)
     _meta(metas, found)
     for link in links:
         rel = (link.get("rel") or "").lower().split()
@@ -226,19 +227,19 @@ def _microdata(props: list[etree._Element], found: Found) -> None:
     for element in props[:MAX_NODES]:
         for prop in (element.get("itemprop") or "").split():
             if prop == "headline":
-                text = _text(element)
+                text = visible_text(element)
                 found.add("title", text)
                 if found.headline is None:
                     found.headline = text
             elif prop in ("datePublished", "dateModified"):
-                value = element.get("content") or element.get("datetime") or _text(element)
+                value: str | None = element.get("content") or element.get("datetime") or visible_text(element)
                 found.add("date_published" if prop == "datePublished" else "date_modified", value)
             elif prop == "author" or prop == "creator":
                 if element.get("itemscope") is not None:
                     name = element.find(".//*[@itemprop='name']")
-                    value = (name.get("content") or _text(name)) if name is not None else None
+                    value = (name.get("content") or visible_text(name)) if name is not None else None
                 else:
-                    value = element.get("content") or _text(element)
+                    value = element.get("content") or visible_text(element)
                 found.add("authors", [value] if value else None)
 
 
@@ -258,7 +259,3 @@ def _meta(metas: list[etree._Element], found: Found) -> None:
             values = seen.get(name)
             if values:
                 found.add(field_name, values if field_name == "authors" else values[0])
-
-
-def _text(element: etree._Element) -> str:
-    return " ".join("".join(element.itertext()).split())
