@@ -9,6 +9,7 @@ import attrs
 import pytest
 import pytest_twisted
 from itemadapter import ItemAdapter
+import scrapy
 from scrapy import Spider
 from scrapy.settings import Settings
 
@@ -166,3 +167,22 @@ def test_scrapy_poet_injects_the_article_page(crawl, site):
     assert article.headline == "River levels rise after a week of rain"
     assert [author.name for author in article.authors] == ["Jane Doe", "John Smith"]
     assert "Farmers in the valley" in article.articleBody and article.articleBodyHtml.startswith("<h1>")
+
+
+class PlainItem(scrapy.Item):
+    url = scrapy.Field()
+    html = scrapy.Field()
+    text = scrapy.Field()
+    language = scrapy.Field()
+
+
+@pytest_twisted.inlineCallbacks
+def test_item_classes_without_the_metadata_fields(crawl, site):
+    # Written before the metadata: its items get what they declare, and no report.
+    quiet = yield crawl([site + "news.html"], ADDON, PageSpider, item_class=PlainItem)
+    [item] = quiet.items
+    assert set(item) == {"url", "text", "language"} and "boilerplate/items/missing_fields" not in quiet.stats
+    # A metadata field named by a setting is wanted: its absence from the class is reported.
+    asked = yield crawl([site + "news.html"], {**ADDON, "BOILERPLATE_TITLE_FIELD": "headline"}, PageSpider,
+                        item_class=PlainItem)
+    assert asked.stats["boilerplate/items/missing_fields"] == 1

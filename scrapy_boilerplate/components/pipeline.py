@@ -69,9 +69,10 @@ class BoilerplatePipeline:
                 f"fewer than BOILERPLATE_MIN_TEXT_LENGTH={settings.min_text_length}")
             self._remove_html(adapter)  # Scrapy logs the dropped item: a line, not the page
             raise DropItem(f"{url or 'an item'}: {reason}")
-        if settings.item_class is not None and not _is_article(item):
-            return self._article(result, url, settings.item_class)
-        if _is_article(item):
+        is_article = _is_article(item)
+        if settings.item_class is not None and not is_article:
+            return to_article(self._extraction(result), url, settings.item_class)
+        if is_article:
             for name, value in article_fields(self._extraction(result), url).items():
                 if name != "url":
                     adapter[name] = value
@@ -82,10 +83,10 @@ class BoilerplatePipeline:
         return item
 
     def _extraction(self, result: PageResult) -> Extraction:
-        return result.extraction if result.extraction is not None else Extraction(algorithm=self.classifier.settings.algorithm)
-
-    def _article(self, result: PageResult, url: str, item_class: type) -> Any:
-        return to_article(self._extraction(result), url, item_class)
+        """The page's extraction; an empty one for a page that failed to classify."""
+        if result.extraction is not None:
+            return result.extraction
+        return Extraction(algorithm=self.classifier.settings.algorithm)
 
     def _remove_html(self, adapter: ItemAdapter) -> None:
         if isinstance(adapter.item, MutableMapping):
@@ -115,8 +116,9 @@ class BoilerplatePipeline:
         if declared is not None:
             # The metadata fields at their default names are new to item classes written before
             # them: left out where not declared, without a report.
-            for name in [name for name in values if name not in declared and name in settings.default_metadata_fields]:
-                del values[name]
+            for name in [name for name in values if name not in declared]:
+                if name in settings.default_metadata_fields:
+                    del values[name]
             missing = [name for name in values if name not in declared]
             if missing:
                 self._report_missing(type(adapter.item), missing)
