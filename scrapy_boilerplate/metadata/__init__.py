@@ -212,14 +212,14 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
 
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
-    """The declared publication date; the declared modification date instead when the page shows
-    that one by its headline and the other nowhere (an article revised and dated anew); without a
-    declared date, the date by the headline, in a ``<time>`` or marked element, or in the URL."""
+    """The declared publication date, unless the page shows its readers another by its headline
+    and the declared one nowhere: then the one it shows (the declared modification date where it
+    is that day: an article revised and dated anew). Without a declared date, the date by the
+    headline, in a ``<time>`` or marked element, or in the URL."""
     near = next(filter(None, map(page.date_near, headlines)), None)
     if published:
-        if (modified and near and near[:10] == modified[:10] != published[:10]
-                and published[:10] not in {date[:10] for date in page.dates(root)}):
-            return modified
+        if near and near[:10] != published[:10] and published[:10] not in {date[:10] for date in page.dates(root)}:
+            return modified if modified and modified[:10] == near[:10] else near
         return published
     if near:
         return near
