@@ -186,3 +186,16 @@ def test_item_classes_without_the_metadata_fields(crawl, site):
     asked = yield crawl([site + "news.html"], {**ADDON, "BOILERPLATE_TITLE_FIELD": "headline"}, PageSpider,
                         item_class=PlainItem)
     assert asked.stats["boilerplate/items/missing_fields"] == 1
+
+
+class TitledSpider(PageSpider):
+    def parse(self, response):
+        for item in super().parse(response):
+            yield {**item, "title": "The spider's own title"}
+
+
+@pytest_twisted.inlineCallbacks
+def test_a_value_the_spider_set_stays(crawl, site):
+    outcome = yield crawl([site + "news.html"], ADDON, TitledSpider)
+    [item] = outcome.items
+    assert item["title"] == "The spider's own title" and item["authors"] == ["Jane Doe", "John Smith"]

@@ -105,10 +105,12 @@ class BoilerplatePipeline:
         for name, field in settings.rendering_fields.items():  # rendered only when asked for: they cost
             values[field] = result.rendering(name)
         # Every field, empty where the page gives none: a CSV feed's columns are those of its first item.
+        # A value the spider set (its own selector for the title) stays.
         metadata = result.metadata or _NO_METADATA
         for name, field in settings.metadata_fields.items():
-            value = getattr(metadata, name)
-            values[field] = list(value) if isinstance(value, list) else value
+            if adapter.get(field) in (None, "", []):
+                value = getattr(metadata, name)
+                values[field] = list(value) if isinstance(value, list) else value
         if result.error is not None:
             values[settings.error_field] = result.error
         values.pop(None, None)
