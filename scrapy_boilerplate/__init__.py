@@ -11,7 +11,7 @@ from .algorithms.justext import JustextBlock, JustextOptions
 from .algorithms.learned import LearnedBlock, LearnedOptions
 from .api import extract
 from .errors import BoilerplateError, ExtractionError, OptionError
-from .model import Block, Extraction
+from .model import Block, Extraction, Metadata
 
 __all__ = [
     "ALGORITHMS",
@@ -32,6 +32,7 @@ __all__ = [
     "JustextOptions",
     "LearnedBlock",
     "LearnedOptions",
+    "Metadata",
     "OptionError",
     "PageResult",
     "extract",

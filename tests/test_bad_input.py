@@ -13,7 +13,7 @@ from parsel import Selector
 from scrapy.settings import Settings
 
 from conftest import ARTICLE
-from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplatePipeline, Extraction, ExtractionError, OptionError, extract
+from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplatePipeline, Extraction, ExtractionError, Metadata, OptionError, extract
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
 from scrapy_boilerplate.html.walk import MAX_DEPTH
 
@@ -126,9 +126,9 @@ def test_comments_and_processing_instructions_give_an_empty_extraction(algorithm
     # libxml2's HTML parser reads processing instructions as comments: add one by hand.
     root.find("body/p").append(etree.PI("target", "data"))
     for node in (root.xpath("//comment()")[0], root.xpath("//processing-instruction()")[0]):
-        assert extract(node, algorithm=algorithm) == Extraction(algorithm=algorithm)
+        assert extract(node, algorithm=algorithm) == Extraction(algorithm=algorithm, metadata=Metadata())
     comment = Selector(text="<p>text<!-- a comment --></p>").xpath("//comment()")[0]
-    assert extract(comment, algorithm=algorithm) == Extraction(algorithm=algorithm)
+    assert extract(comment, algorithm=algorithm) == Extraction(algorithm=algorithm, metadata=Metadata())
 
 
 def test_nul_bytes_are_dropped():

@@ -16,15 +16,17 @@ LAYERS = {
     "html": {"errors", "model"},
     "algorithms": {"errors", "model", "html"},
     "output": {"errors", "model", "html"},
-    "api": {"errors", "model", "html", "algorithms", "output"},
+    "metadata": {"errors", "model", "html"},
+    "api": {"errors", "model", "html", "algorithms", "output", "metadata"},
+    "integrations": {"errors", "model", "html", "algorithms", "output", "metadata", "api"},
     "inspect": {"errors", "model", "html", "algorithms", "output", "api"},
     "workers": {"errors", "model", "html", "algorithms", "output", "api"},
-    "components": {"errors", "model", "html", "algorithms", "output", "api", "workers"},
+    "components": {"errors", "model", "html", "algorithms", "output", "api", "workers", "integrations"},
     "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers"},
     "commands": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "components"},
 }
 #: Layers that must work without Scrapy installed.
-WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "cli"}
+WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "metadata", "integrations", "api", "inspect", "workers", "cli"}
 
 
 def modules() -> dict[str, Path]:

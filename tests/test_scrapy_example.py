@@ -19,7 +19,8 @@ def test_articles_spider_writes_clean_text_records(tmp_path):
     assert set(records) == {"index.html", "articles/flood.html", "articles/orchard.html",
                             "articles/notice.html", "de/index.html", "de/hochwasser.html"}
     flood, german = records["articles/flood.html"], records["de/hochwasser.html"]
-    assert set(flood) == {"url", "title", "text", "blocks", "language"}
+    assert set(flood) == {"url", "title", "text", "blocks", "language", "authors", "date_published", "date_modified",
+                          "description", "site_name", "canonical_url", "image", "language_code"}
     assert flood["title"] == "River levels rise after a week of rain"
     assert "Farmers in the valley" in flood["text"] and "Most read" not in flood["text"]
     assert "Stay safe everyone" not in flood["text"]

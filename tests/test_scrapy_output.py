@@ -15,6 +15,9 @@ from scrapy_boilerplate import Addon, extract
 from conftest import PageSpider
 
 ADDON = {"ADDONS": {Addon: 0}}
+#: The fields the pipeline adds from the page's metadata, by default.
+METADATA_FIELDS = ("title", "authors", "date_published", "date_modified", "description", "site_name",
+                   "canonical_url", "image", "language_code")
 FLOOD = Path(__file__).resolve().parent.parent / "example_project" / "site" / "articles" / "flood.html"
 
 
@@ -47,7 +50,8 @@ def test_scraped_item_log_line_stays_short(crawl, server, caplog):
     [item] = outcome.items
     [line] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Scraped from")]
     assert "<html" not in line and "'blocks'" not in line
-    assert len(line) < len(item["text"]) + 300
+    # The text, and the metadata's few short fields (empty ones included)
+    assert len(line) < len(item["text"]) + len(item["title"]) + 400
     assert repr(outcome.results[0]).count("\n") == 0 and len(repr(outcome.results[0])) < 300
 
 
@@ -77,7 +81,7 @@ def test_csv_feed_is_readable_by_the_csv_module(crawl, server, tmp_path):
                 PageSpider, item_class=BlocksAsJsonItem)
     with plain.open(newline="", encoding="utf-8") as rows:
         records = list(csv.DictReader(rows))
-    assert {tuple(record) for record in records} == {("url", "text", "language")}
+    assert {tuple(record) for record in records} == {("url", "text", "language", *METADATA_FIELDS)}
     assert any("Farmers in the valley" in record["text"] for record in records)
     with with_blocks.open(newline="", encoding="utf-8") as rows:
         records = list(csv.DictReader(rows))

@@ -59,13 +59,13 @@ class KillsItsWorker:
 _classify_all = worker.classify_all
 
 
-def classify_all_slowly(pages, renderings=()):
+def classify_all_slowly(pages, renderings=(), metadata=True):
     """Workers far slower than the downloads: 20 ms a page more."""
     time.sleep(0.02 * len(pages))
-    return _classify_all(pages, renderings)
+    return _classify_all(pages, renderings, metadata)
 
 
-def classify_all_unanswerably(pages, renderings=()):
+def classify_all_unanswerably(pages, renderings=(), metadata=True):
     """A batch whose answer cannot travel back to the crawl: a lambda does not pickle."""
     return lambda: None
 

@@ -17,6 +17,7 @@ from .. import algorithms
 from ..api import extract
 from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
 from ..errors import BoilerplateError, PageTooLarge
+from ..model import Metadata
 from ..model.options import Options
 from .page import PageResult, response_root
 from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError, setting_name
@@ -78,7 +79,8 @@ class Classifier:
         spider = {"spider": self.crawler.spider}
         if self.settings.workers:
             self.workers = WorkerPool(self.settings.workers, self.settings.algorithm, self.settings.options,
-                                      renderings=tuple(self.settings.rendering_fields),
+                                      renderings=self.settings.renderings,
+                                      metadata=self.settings.metadata,
                                       on_event=lambda event: self.stats.inc_value(f"boilerplate/workers/{event}"))
             for event in ("restarts", "failed_starts"):
                 self.stats.set_value(f"boilerplate/workers/{event}", 0)
@@ -248,25 +250,30 @@ class Classifier:
             return self._failed(url, error)
         self.stats.inc_value("boilerplate/seconds", seconds)
         self.stats.inc_value("boilerplate/workers/pages")
-        self._count(classified.good, classified.blocks)
+        self._count(classified.good, classified.blocks, classified.metadata)
         return PageResult(url, classified=classified, _on_malformed_links=self._count_malformed_links)
 
     def _here(self, page: Any, url: str, choice: tuple[str, Options]) -> PageResult:
         started = time.perf_counter()
         try:
-            extraction = extract(page, url=url, algorithm=choice[0], options=choice[1])
+            extraction = extract(page, url=url, algorithm=choice[0], options=choice[1],
+                                 metadata=self.settings.metadata)
         except Exception as error:  # noqa: BLE001 -- a bug in an algorithm must not cost the crawl
             return self._failed(url, error)
         finally:
             self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
-        self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks))
+        self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks), extraction.metadata)
         return PageResult(url, extraction, root=page if isinstance(page, etree._Element) else None,
                           _on_malformed_links=self._count_malformed_links)
 
-    def _count(self, good: int, blocks: int) -> None:
+    def _count(self, good: int, blocks: int, metadata: Metadata | None) -> None:
         self.stats.inc_value("boilerplate/pages")
         self.stats.inc_value("boilerplate/blocks/good", good)
         self.stats.inc_value("boilerplate/blocks/bad", blocks - good)
+        if metadata is not None and metadata.invalid:  # refused or capped values: see Metadata.invalid
+            self.stats.inc_value("boilerplate/metadata/invalid")
+            for name in metadata.invalid:
+                self.stats.inc_value(f"boilerplate/metadata/invalid/{name}")
 
     def _count_malformed_links(self, malformed: int) -> None:
         if malformed:

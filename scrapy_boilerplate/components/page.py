@@ -10,7 +10,7 @@ from lxml import etree
 
 from ..html.page import Page
 from ..html.parse import parse
-from ..model import Block, Extraction
+from ..model import Block, Extraction, Metadata
 from ..output.links import content_links
 
 if TYPE_CHECKING:
@@ -87,6 +87,13 @@ class PageResult:
         if "extraction" not in self.__dict__:
             return self.classified.language
         return self.extraction.language if self.extraction is not None else None
+
+    @property
+    def metadata(self) -> Metadata | None:
+        """The page's metadata; ``None`` for a page that failed or when ``BOILERPLATE_METADATA`` is off."""
+        if "extraction" not in self.__dict__:
+            return self.classified.metadata
+        return self.extraction.metadata if self.extraction is not None else None
 
     def rendering(self, name: str) -> str:
         """The extraction's ``markdown`` or ``main_html`` (``""`` for a page that failed)."""

@@ -1,4 +1,4 @@
-"""The item pipeline: HTML in an item field becomes text, blocks and language."""
+"""The item pipeline: HTML in an item field becomes text, blocks, language and metadata, or an ``Article``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem
 
+from ..integrations.articles import article_fields, to_article
+from ..model import Extraction, Metadata
 from .classifier import Classifier
 from .page import PageResult
 
@@ -18,11 +20,23 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+#: The metadata of a page that failed to classify: every field empty.
+_NO_METADATA = Metadata()
+
+
+def _is_article(item: Any) -> bool:
+    """Whether ``item`` is a zyte-common-items ``Article`` (told without importing zyte-common-items)."""
+    return any(cls.__name__ == "Article" and cls.__module__.startswith("zyte_common_items")
+               for cls in type(item).__mro__)
+
 
 class BoilerplatePipeline:
-    """Fills the text, language (blocks, cleaned HTML, Markdown, main HTML) fields of items that carry HTML.
+    """Fills the text, language, metadata (blocks, cleaned HTML, Markdown, main HTML) fields of items that carry HTML.
 
-    Items without the HTML field pass unchanged. An item whose HTML is the
+    Items without the HTML field pass unchanged. A zyte-common-items ``Article``
+    (a subclass with the HTML field) gets its ``Article`` fields; with
+    ``BOILERPLATE_ITEM_CLASS`` every item with HTML becomes an ``Article`` of the
+    page (its ``url`` field kept). An item whose HTML is the
     very ``response.text`` or ``response.body`` the middleware classified gets
     that result, made with the request's options; other HTML is classified
     with the settings. An item class lacking some output fields is reported
@@ -55,10 +69,24 @@ class BoilerplatePipeline:
                 f"fewer than BOILERPLATE_MIN_TEXT_LENGTH={settings.min_text_length}")
             self._remove_html(adapter)  # Scrapy logs the dropped item: a line, not the page
             raise DropItem(f"{url or 'an item'}: {reason}")
-        self._fill(adapter, result, text)
+        is_article = _is_article(item)
+        if settings.item_class is not None and not is_article:
+            return to_article(self._extraction(result), url, settings.item_class)
+        if is_article:
+            for name, value in article_fields(self._extraction(result), url).items():
+                if name != "url":
+                    adapter[name] = value
+        else:
+            self._fill(adapter, result, text)
         if not settings.keep_html:
             self._remove_html(adapter)
         return item
+
+    def _extraction(self, result: PageResult) -> Extraction:
+        """The page's extraction; an empty one for a page that failed to classify."""
+        if result.extraction is not None:
+            return result.extraction
+        return Extraction(algorithm=self.classifier.settings.algorithm)
 
     def _remove_html(self, adapter: ItemAdapter) -> None:
         if isinstance(adapter.item, MutableMapping):
@@ -76,11 +104,23 @@ class BoilerplatePipeline:
             values[settings.clean_html_field] = result.extraction.html if result.extraction is not None else None
         for name, field in settings.rendering_fields.items():  # rendered only when asked for: they cost
             values[field] = result.rendering(name)
+        # Every field, empty where the page gives none: a CSV feed's columns are those of its first item.
+        # A value the spider set (its own selector for the title) stays.
+        metadata = result.metadata or _NO_METADATA
+        for name, field in settings.metadata_fields.items():
+            if adapter.get(field) in (None, "", []):
+                value = getattr(metadata, name)
+                values[field] = list(value) if isinstance(value, list) else value
         if result.error is not None:
             values[settings.error_field] = result.error
         values.pop(None, None)
         declared = ItemAdapter.get_field_names_from_class(type(adapter.item))
         if declared is not None:
+            # The metadata fields at their default names are new to item classes written before
+            # them: left out where not declared, without a report.
+            for name in [name for name in values if name not in declared]:
+                if name in settings.default_metadata_fields:
+                    del values[name]
             missing = [name for name in values if name not in declared]
             if missing:
                 self._report_missing(type(adapter.item), missing)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
+from scrapy.utils.misc import load_object
 
 from .. import algorithms
 from ..errors import OptionError
@@ -44,6 +45,18 @@ DEFAULTS: Mapping[str, Any] = {
     "MIN_TEXT_LENGTH": 1,
     "WORKERS": 0,
     "MAX_PAGE_SIZE": MAX_PAGE_SIZE,
+    "METADATA": True,
+    "ITEM_CLASS": None,
+    **{f"{name.upper()}_FIELD": field for name, field in (
+        ("title", "title"), ("authors", "authors"), ("date_published", "date_published"),
+        ("date_modified", "date_modified"), ("description", "description"), ("site_name", "site_name"),
+        ("canonical_url", "canonical_url"), ("image", "image"), ("language_code", "language_code"))},
+}
+#: The fields of :class:`~scrapy_boilerplate.model.Metadata` the items get, each with its setting's key.
+METADATA_KEYS: Mapping[str, str] = {
+    "title": "TITLE_FIELD", "authors": "AUTHORS_FIELD", "date_published": "DATE_PUBLISHED_FIELD",
+    "date_modified": "DATE_MODIFIED_FIELD", "description": "DESCRIPTION_FIELD", "site_name": "SITE_NAME_FIELD",
+    "canonical_url": "CANONICAL_URL_FIELD", "image": "IMAGE_FIELD", "language": "LANGUAGE_CODE_FIELD",
 }
 
 #: The settings only the pipeline reads (it fills the items).
@@ -176,6 +189,25 @@ def _flag(settings: BaseSettings, key: str) -> bool:
         raise SettingError(PREFIX + key, settings.get(PREFIX + key), "expected True or False") from None
 
 
+def _item_class(settings: BaseSettings) -> type | None:
+    """The class of ``BOILERPLATE_ITEM_CLASS``: ``zyte_common_items.Article`` or a subclass, or ``None``."""
+    name = PREFIX + "ITEM_CLASS"
+    value = settings.get(name)
+    if value in (None, ""):
+        return None
+    try:
+        from zyte_common_items import Article
+    except ImportError:
+        raise SettingError(name, value, 'needs zyte-common-items: pip install "scrapy-boilerplate[articles]"') from None
+    try:
+        item_class = load_object(value) if isinstance(value, str) else value
+    except (ImportError, ValueError, NameError) as error:
+        raise SettingError(name, value, f"cannot be imported ({error})") from None
+    if not (isinstance(item_class, type) and issubclass(item_class, Article)):
+        raise SettingError(name, value, "expected zyte_common_items.Article or a subclass of it")
+    return item_class
+
+
 @dataclasses.dataclass(frozen=True)
 class BoilerplateSettings:
     """The validated ``BOILERPLATE_*`` settings of one crawler."""
@@ -211,12 +243,26 @@ class BoilerplateSettings:
     max_page_size: int
     #: The options of every algorithm, for requests whose meta selects another.
     algorithm_options: Mapping[str, Options] = dataclasses.field(repr=False, default_factory=dict)
+    #: Read each page's metadata (title, authors, dates...) for the items.
+    metadata: bool = True
+    #: Each :class:`~scrapy_boilerplate.model.Metadata` field the items get -> its item field.
+    metadata_fields: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The metadata item fields left at their default names: an item class without them is not reported.
+    default_metadata_fields: frozenset[str] = frozenset()
+    #: The item class the pipeline makes of items with HTML (``zyte_common_items.Article``), if any.
+    item_class: type | None = None
 
     @property
     def rendering_fields(self) -> dict[str, str]:
         """The renderings of the extraction the items get (``"markdown"``, ``"main_html"``), each with its field."""
         return {name: field for name, field in (("markdown", self.markdown_field),
                                                 ("main_html", self.main_html_field)) if field}
+
+    @property
+    def renderings(self) -> tuple[str, ...]:
+        """The renderings the items need: those of :attr:`rendering_fields`, and the clean HTML of ``Article`` items."""
+        names = tuple(self.rendering_fields)
+        return names + ("main_html",) if self.item_class is not None and "main_html" not in names else names
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
@@ -238,6 +284,7 @@ class BoilerplateSettings:
         algorithm_options = {name: options if name == algorithm else read_options(settings, name)
                              for name in algorithms.ALGORITHMS}
         fields: dict[str, str] = {}
+        metadata = _flag(settings, "METADATA")
         for key in ("HTML_FIELD", "TEXT_FIELD"):
             field = _field(settings, key)
             if field is None:
@@ -260,4 +307,10 @@ class BoilerplateSettings:
             min_text_length=_count(settings, "MIN_TEXT_LENGTH"),
             workers=_count(settings, "WORKERS"),
             max_page_size=_count(settings, "MAX_PAGE_SIZE"),
+            metadata=metadata,
+            metadata_fields={name: field for name, key in METADATA_KEYS.items()
+                             if metadata and (field := _field(settings, key))},
+            default_metadata_fields=frozenset(DEFAULTS[key] for key in METADATA_KEYS.values()
+                                              if settings.getpriority(PREFIX + key) is None),
+            item_class=_item_class(settings) if metadata else None,
         )

@@ -18,7 +18,7 @@ from lxml import etree
 
 from ..html.urls import join_url
 from ..model.options import Options
-from ..model import Extraction
+from ..model import Extraction, Metadata
 from ..model.text import collapse
 from ..html.xpath import resolver
 from .features import features, second_label, second_label_names, shorten, summary
@@ -58,7 +58,7 @@ sb-bar, sb-missing { display: block !important; margin: 0 !important; padding: 1
   font: 13px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif !important; }
 sb-bar *, sb-missing * { font: inherit !important; color: inherit !important; }
 sb-bar sb-title { display: block; font-weight: 600 !important; font-size: 14px !important; }
-sb-bar sb-summary { display: block; color: #bdc1c6 !important; }
+sb-bar sb-summary, sb-bar sb-metadata { display: block; color: #bdc1c6 !important; }
 sb-bar sb-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 6px; }
 sb-key { display: inline-flex; align-items: center; gap: 6px; }
 sb-swatch { display: inline-block; width: 26px; height: 14px; box-sizing: border-box; }
@@ -213,6 +213,8 @@ def _bar(extraction: Extraction, options: Options | None, name: str, exported: l
     bar = etree.Element("sb-bar")
     etree.SubElement(bar, "sb-title").text = f"scrapy_boilerplate · {name}"
     etree.SubElement(bar, "sb-summary").text = summary(extraction, options)
+    if extraction.metadata is not None:
+        etree.SubElement(bar, "sb-metadata").text = metadata_line(extraction.metadata)
     legend = etree.SubElement(bar, "sb-legend")
     labels = {block["label"] for block in exported}
     _key(legend, "good", "good: main text")
@@ -229,6 +231,16 @@ def _bar(extraction: Extraction, options: Options | None, name: str, exported: l
         f"a corner tag: the {second_label_names(exported)[1]}, where it differs from the label · "
         "untinted text: in no block · hover or Tab to a block for its features")
     return bar
+
+
+def metadata_line(metadata: Metadata) -> str:
+    """The page's metadata in one line: what is found, named; "no metadata" if nothing is."""
+    named = [("headline", metadata.title), ("by", ", ".join(metadata.authors)),
+             ("published", metadata.date_published), ("modified", metadata.date_modified),
+             ("language", metadata.language), ("site", metadata.site_name),
+             ("canonical", metadata.canonical_url), ("image", metadata.image),
+             ("refused or capped", ", ".join(metadata.invalid))]
+    return " · ".join(f"{name}: {value}" for name, value in named if value) or "no metadata"
 
 
 def _key(legend: etree._Element, swatch: str, text: str, outline: str | None = None) -> None:

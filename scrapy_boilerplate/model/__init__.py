@@ -2,6 +2,7 @@
 
 from .block import BAD, GOOD, Block
 from .extraction import Extraction, Form, Labelled, Renderer
+from .metadata import Metadata
 from .options import Options
 
-__all__ = ["BAD", "GOOD", "Block", "Extraction", "Form", "Labelled", "Options", "Renderer"]
+__all__ = ["BAD", "GOOD", "Block", "Extraction", "Form", "Labelled", "Metadata", "Options", "Renderer"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from .block import Block, field_names
+from .metadata import Metadata
 
 #: The renderings of the good blocks with their structure.
 Form = Literal["markdown", "main_html"]
@@ -56,6 +57,7 @@ class Extraction:
     language: str | None = None
     algorithm: str = "justext"
     html: str | None = None
+    metadata: Metadata | None = field(default=None, kw_only=True)
     renderer: Renderer | None = field(default=None, kw_only=True, repr=False, compare=False)
 
     @property
@@ -81,7 +83,8 @@ class Extraction:
         # the parsed page (lxml trees do not pickle), keeping what it rendered.
         block_type = type(self.blocks[0]) if self.blocks else Block
         rows = [tuple(getattr(block, name) for name in field_names(block_type)) for block in self.blocks]
-        return (_from_rows, (block_type, rows, self.language, self.algorithm, self.html, self.renderer))
+        return (_from_rows, (block_type, rows, self.language, self.algorithm, self.html, self.renderer,
+                             self.metadata))
 
     @property
     def markdown(self) -> str:
@@ -123,9 +126,12 @@ class Extraction:
         }
         if self.html is not None:
             result["html"] = self.html
+        if self.metadata is not None:
+            result["metadata"] = self.metadata.to_dict()
         return result
 
 
 def _from_rows(block_type: type[Block], rows: list[tuple], language: str | None, algorithm: str,
-               html: str | None, renderer: Renderer | None) -> Extraction:
-    return Extraction([block_type(*row) for row in rows], language, algorithm, html, renderer=renderer)
+               html: str | None, renderer: Renderer | None, metadata: Metadata | None = None) -> Extraction:
+    return Extraction([block_type(*row) for row in rows], language, algorithm, html, renderer=renderer,
+                      metadata=metadata)

@@ -97,11 +97,13 @@ class WorkerPool:
     initializer: Callable[[str, Options], None] = staticmethod(worker.initialize)
 
     def __init__(self, size: int, algorithm: str, options: Options, *, renderings: tuple[str, ...] = (),
-                 on_event: Callable[[str], Any] = lambda event: None) -> None:
+                 metadata: bool = True, on_event: Callable[[str], Any] = lambda event: None) -> None:
         self.size = size
         self.algorithm = algorithm
         self.options = options
         self.renderings = renderings
+        #: Whether the extractions come back with their metadata.
+        self.metadata = metadata
         #: Called with ``"restarts"`` or ``"failed_starts"`` at each.
         self.on_event = on_event
         self.restarts = 0
@@ -214,7 +216,8 @@ class WorkerPool:
                 batch.append(self._waiting.popleft())
             executor = each.executor
             try:
-                future = executor.submit(worker.classify_all, [page.arguments for page in batch], self.renderings)
+                future = executor.submit(worker.classify_all, [page.arguments for page in batch], self.renderings,
+                                         self.metadata)
             except BrokenProcessPool:  # it died idle, or before its pages could tell
                 self._waiting.extendleft(reversed(batch))
                 self._died(each)

@@ -28,14 +28,14 @@ from .. import algorithms
 from ..api import extract
 from ..errors import BoilerplateError
 from ..html.parse import decode, parse, parse_utf8
-from ..model import Extraction, Options
+from ..model import Extraction, Metadata, Options
 
 
 
 @dataclass(frozen=True)
 class Classified:
     """A page's extraction as it travels back to the crawl: what every crawl reads (the text,
-    the language, the number of good blocks and of all blocks) and the whole extraction
+    the language, the number of good blocks and of all blocks, the metadata) and the whole extraction
     still pickled, which the crawl's process unpickles only when asked for it (most crawls
     never are: that is half the hand-off's cost to the crawl)."""
 
@@ -44,12 +44,13 @@ class Classified:
     good: int
     blocks: int
     pickled: bytes
+    metadata: Metadata | None = None
 
     @classmethod
     def of(cls, extraction: Extraction) -> Classified:
         good = sum(block.is_good for block in extraction.blocks)
         return cls(extraction.text, extraction.language, good, len(extraction.blocks),
-                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL))
+                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL), extraction.metadata)
 
     def extraction(self) -> Extraction:
         return pickle.loads(self.pickled)
@@ -103,14 +104,14 @@ def started() -> int:
 
 
 def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None, str | None]],
-                 renderings: tuple[str, ...] = ()) -> list[tuple]:
+                 renderings: tuple[str, ...] = (), metadata: bool = True) -> list[tuple]:
     """:func:`classify` each page: ``(Classified, seconds, None)``, or ``(None, error, traceback)``
     when it raised (the traceback ``None`` for the documented errors), so that one page's
     error leaves the others' results."""
     outcomes = []
     for page in pages:
         try:
-            extraction, seconds = classify(*page, renderings=renderings)
+            extraction, seconds = classify(*page, renderings=renderings, metadata=metadata)
             outcomes.append((Classified.of(extraction), seconds, None))
         except BoilerplateError as error:
             outcomes.append((None, error, None))
@@ -120,7 +121,8 @@ def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None, str |
 
 
 def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
-             encoding: str | None = None, *, renderings: tuple[str, ...] = ()) -> tuple[Extraction, float]:
+             encoding: str | None = None, *, renderings: tuple[str, ...] = (),
+             metadata: bool = True) -> tuple[Extraction, float]:
     """The extraction of ``body`` with the configured algorithm and options, or those of
     ``choice``, and the seconds it took.
 
@@ -128,7 +130,8 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     with ``encoding`` a response's body, decoded as Scrapy's
     ``TextResponse.text`` decodes it with ``TextResponse.encoding``. The
     extraction's ``renderings`` (names of its properties, ``"markdown"``,
-    ``"main_html"``) are made and kept in it, to travel with it.
+    ``"main_html"``) are made and kept in it, to travel with it; ``metadata`` reads the
+    page's metadata (see :func:`~scrapy_boilerplate.extract`).
     """
     begun = time.perf_counter()
     algorithm, options = choice or (_algorithm, _options)
@@ -136,8 +139,8 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
         root = parse_utf8(body, url=url or None)
     else:  # the crawl's process has refused binary data from the same text (response.text)
         root = parse(decode(body, f"charset={encoding}"), url=url or None)
-    extraction = (extract(root, algorithm=algorithm, options=options) if root is not None
-                  else Extraction(algorithm=algorithm))
+    extraction = (extract(root, algorithm=algorithm, options=options, metadata=metadata) if root is not None
+                  else Extraction(algorithm=algorithm, metadata=Metadata() if metadata else None))
     for name in renderings:
         getattr(extraction, name)
     return extraction, time.perf_counter() - begun

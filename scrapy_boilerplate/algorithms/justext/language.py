@@ -18,6 +18,7 @@ from itertools import chain
 
 from lxml import etree
 
+from ...html.languages import LANGUAGE_CODES, XML_LANG
 from .stoplists import Stoplist, available, builtin
 
 #: Below this share of stop words no stoplist fits the page (Chinese, Japanese,
@@ -28,29 +29,6 @@ MIN_WORDS = 20
 #: The declared language's stoplist is used when it covers at least this share of what the best one covers.
 DECLARED_SHARE = 0.5
 
-#: ISO 639 codes (of ``lang`` attributes) of the shipped stoplists' languages.
-LANGUAGE_CODES = {
-    "af": "Afrikaans", "sq": "Albanian", "ar": "Arabic", "an": "Aragonese", "hy": "Armenian",
-    "rup": "Aromanian", "ast": "Asturian", "az": "Azerbaijani", "eu": "Basque", "be": "Belarusian",
-    "be-tarask": "Belarusian_Taraskievica", "bn": "Bengali", "bpy": "Bishnupriya_Manipuri", "bs": "Bosnian",
-    "br": "Breton", "bg": "Bulgarian", "ca": "Catalan", "ceb": "Cebuano", "cv": "Chuvash", "hr": "Croatian",
-    "cs": "Czech", "da": "Danish", "nl": "Dutch", "en": "English", "eo": "Esperanto", "et": "Estonian",
-    "fi": "Finnish", "fr": "French", "gl": "Galician", "ka": "Georgian", "de": "German", "el": "Greek",
-    "gu": "Gujarati", "ht": "Haitian", "he": "Hebrew", "iw": "Hebrew", "hi": "Hindi", "hu": "Hungarian",
-    "is": "Icelandic", "io": "Ido", "ig": "Igbo", "id": "Indonesian", "in": "Indonesian", "ga": "Irish",
-    "it": "Italian", "jv": "Javanese", "kn": "Kannada", "kk": "Kazakh", "ko": "Korean", "ku": "Kurdish",
-    "ky": "Kyrgyz", "la": "Latin", "lv": "Latvian", "lt": "Lithuanian", "lmo": "Lombard", "nds": "Low_Saxon",
-    "lb": "Luxembourgish", "mk": "Macedonian", "ms": "Malay", "ml": "Malayalam", "mt": "Maltese",
-    "mr": "Marathi", "nap": "Neapolitan", "ne": "Nepali", "new": "Newar", "nb": "Norwegian_Bokmal",
-    "no": "Norwegian_Bokmal", "nn": "Norwegian_Nynorsk", "oc": "Occitan", "fa": "Persian",
-    "pms": "Piedmontese", "pl": "Polish", "pt": "Portuguese", "qu": "Quechua", "ro": "Romanian",
-    "ru": "Russian", "sgs": "Samogitian", "sr": "Serbian", "sh": "Serbo_Croatian", "scn": "Sicilian",
-    "sk": "Slovak", "sl": "Slovenian", "es": "Spanish", "su": "Sundanese", "sw": "Swahili", "sv": "Swedish",
-    "tl": "Tagalog", "fil": "Tagalog", "ta": "Tamil", "te": "Telugu", "tr": "Turkish", "tk": "Turkmen",
-    "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek", "vi": "Vietnamese", "vo": "Volapuk", "wa": "Walloon",
-    "war": "Waray_Waray", "cy": "Welsh", "fy": "West_Frisian", "pnb": "Western_Panjabi", "yo": "Yoruba",
-}
-_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
 def load_stoplists() -> None:
@@ -78,7 +56,7 @@ def _names() -> tuple[str, ...]:
 def declared_language(root: etree._Element) -> str | None:
     """The shipped stoplist's language that the page under ``root`` declares in ``<html lang>``, if any."""
     html = root.getroottree().getroot()
-    code = (html.get("lang") or html.get(_XML_LANG) or "").strip().lower().replace("_", "-")
+    code = (html.get("lang") or html.get(XML_LANG) or "").strip().lower().replace("_", "-")
     return LANGUAGE_CODES.get(code) or LANGUAGE_CODES.get(code.partition("-")[0])
 
 

@@ -1,0 +1,268 @@
+"""A page's article record: headline, authors, dates, description, site, canonical URL, image, language.
+
+:func:`read_metadata` takes the parsed page, its URL and the classifier's
+labelled blocks and gives a :class:`~scrapy_boilerplate.model.Metadata`. The
+structured data comes first (:mod:`.structured`), then what the page shows
+(:mod:`.page`). Every value is checked and bounded here: a value that is not
+what its field holds is left out, an overlong one capped, and either is named
+in ``Metadata.invalid`` to be counted; no page's metadata raises.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from ..html.languages import LANGUAGE_CODES, language_code
+from ..html.urls import join_url
+from ..model import Block, Labelled, Metadata
+from . import page
+from .dates import iso_date, url_date
+from .structured import Found, read_structured
+
+__all__ = ["read_metadata"]
+
+#: A longer title is not a headline (a paragraph in ``og:title``): refused.
+MAX_TITLE = 400
+#: Longer descriptions are cut to this many characters.
+MAX_DESCRIPTION = 2000
+#: Names and site names longer than this are refused.
+MAX_NAME = 100
+#: More authors than this are cut to this many.
+MAX_AUTHORS = 20
+#: Longer URLs are refused.
+MAX_URL = 4096
+#: What separates a title from the site's name in ``<title>`` and ``og:title``: " | Site", " - Site".
+_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»:/]\s+|\s+::\s+|\s*\|\s*")
+_WORDS = re.compile(r"\w+")
+#: Parts of host names that name no site.
+_HOST_WORDS = frozenset({"www", "com", "org", "net", "co", "uk", "io", "de", "fr", "gov", "edu"})
+
+
+def read_metadata(root: etree._Element, url: str | None = None, labelled: Labelled | None = None,
+                  base: str | None = None) -> Metadata:
+    """The metadata of the page under ``root``; ``labelled`` (the classifier's blocks, their
+    elements and the stoplist's language) points to the headline, ``base`` (the URL relative
+    links resolve against, by default ``url``) makes URLs absolute."""
+    found = Found()
+    read_structured(root, found)
+    invalid = found.invalid
+    blocks: Sequence[Block] = labelled.blocks if labelled is not None else ()
+    starts: Sequence[object] = labelled.starts if labelled is not None else ()
+    site_name = _first_text(found.values["site_name"], MAX_NAME, "site_name", invalid)
+    published = _date(found.values["date_published"], "date_published", invalid)
+    modified = _date(found.values["date_modified"], "date_modified", invalid)
+    base = base or url
+    # An <h1> naming the site (its logo) is no headline.
+    shown = [(text, element) for text, element in page.headline(root, blocks, starts)
+             if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
+    return Metadata(
+        title=_title(root, found, [text for text, _ in shown], blocks, site_name, url, invalid),
+        authors=_authors(root, found, [element for _, element in shown[:1]], invalid),
+        date_published=_date_published(root, url, published, modified, [element for _, element in shown[:3]]),
+        date_modified=modified,
+        description=_description(found.values["description"], invalid),
+        site_name=site_name,
+        canonical_url=_absolute(found.values["canonical_url"], base, "canonical_url", invalid),
+        image=_absolute(found.values["image"], base, "image", invalid),
+        language=_language(found.values["language"], labelled),
+        invalid=sorted(invalid),
+    )
+
+
+def clean(value: object) -> str:
+    """Text as a field holds it: character references resolved (JSON-LD carries ``&amp;``), whitespace collapsed."""
+    if not isinstance(value, str):
+        return ""
+    return " ".join((html.unescape(value) if "&" in value else value).split())
+
+
+def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) -> str | None:
+    for value in values:
+        text = clean(value)
+        if len(text) > limit:
+            invalid.add(name)
+        elif text:
+            return text
+    return None
+
+
+def _title(root: etree._Element, found: Found, shown: list[str], blocks: Sequence[Block],
+           site_name: str | None, url: str | None, invalid: set[str]) -> str | None:
+    declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
+    title_element = next(root.iter("title"), None)
+    if title_element is not None and (text := _bounded_title(title_element.text, invalid)):
+        declared.append(text)
+    stripped = [strip_site(text, site_name, url) for text in declared]
+    # The visible <h1> that the page's declared titles name, whole (a JSON-LD headline may be cut short).
+    best, best_score = None, 0.5
+    for text in shown:
+        score = max((token_f1(text, title) for title in stripped), default=0.0)
+        if score > best_score:
+            best, best_score = text, score
+    if best is not None:
+        return best
+    headline = _bounded_title(found.headline, invalid)
+    if headline:
+        return headline
+    # No <h1> the declared titles name: one among the main text is the page's own, over a title
+    # written for search engines.
+    return shown[0] if shown and blocks else (stripped[0] if stripped else (shown[0] if shown else None))
+
+
+def _bounded_title(value: object, invalid: set[str]) -> str | None:
+    text = clean(value)
+    if len(text) > MAX_TITLE:
+        invalid.add("title")
+        return None
+    return text or None
+
+
+def strip_site(title: str, site_name: str | None, url: str | None) -> str:
+    """``title`` without the site's name that ``<title>`` and ``og:title`` add: "Headline | Site"
+    gives "Headline". The part naming the site (its name, or its host's) goes; of several
+    parts left, the longest stays."""
+    parts = [part for part in _TITLE_SEPARATORS.split(title) if part.strip()]
+    if len(parts) < 2:
+        return title
+    kept = [part for part in parts if not names_site(part, site_name, url)]
+    if not kept:
+        return title
+    longest = max(kept, key=len)
+    # "Headline | Site", or "Headline / Section / Site": the headline is the longest part, when
+    # it holds half the title's words (else the separators were the headline's own punctuation).
+    if len(kept) < len(parts) or len(parts) == 2 or 2 * len(_words(longest)) >= len(_words(title)):
+        return longest
+    return title
+
+
+def names_site(text: str, site_name: str | None, url: str | None) -> bool:
+    """Whether ``text`` is the site's name: words all of its ``site_name`` or of its host's name."""
+    words = [word for word in _words(text) if word not in _HOST_WORDS]
+    if not words:
+        return False
+    host = urlsplit(url or "").hostname or ""
+    host_words = set(host.split(".")) - _HOST_WORDS
+    return (set(words) <= set(_words(site_name or "")) or set(words) <= host_words
+            or "".join(words) in host_words or "".join(words) in {word.replace("-", "") for word in host_words})
+
+
+def _words(text: str) -> list[str]:
+    return _WORDS.findall(text.lower())
+
+
+def token_f1(one: str, other: str) -> float:
+    """The F1 of the words two texts share (lower case, as multisets)."""
+    first, second = _words(one), _words(other)
+    if not first or not second:
+        return 0.0
+    remaining = list(second)
+    shared = 0
+    for word in first:
+        if word in remaining:
+            remaining.remove(word)
+            shared += 1
+    return 2 * shared / (len(first) + len(second))
+
+
+def _authors(root: etree._Element, found: Found, headlines: list[etree._Element], invalid: set[str]) -> list[str]:
+    for candidates in found.values["authors"]:
+        names = _names(candidates, invalid)
+        if names:
+            return names
+    for candidates in page.bylines(root, headlines):
+        names = _names(candidates, invalid)
+        if names:
+            return names
+    return []
+
+
+def _names(candidates: Sequence[object], invalid: set[str]) -> list[str]:
+    names: list[str] = []
+    for value in candidates:
+        text = clean(value)
+        if not text or "://" in text or text.startswith("@"):  # a profile's URL, a Twitter handle
+            continue
+        if len(text) > MAX_NAME:
+            invalid.add("authors")
+            continue
+        # One structured value is one name ("Doe, Jane", "Ann Lee, Editor") unless it lists several.
+        for name in page.split_names(text, commas=text.count(",") > 1 or " and " in text) or [text]:
+            if name in names:
+                continue
+            if len(names) == MAX_AUTHORS:
+                invalid.add("authors")
+                return names
+            names.append(name)
+    return names
+
+
+def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
+    for value in values:
+        date = iso_date(value)
+        if date:
+            return date
+        invalid.add(name)
+    return None
+
+
+def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
+                    headlines: list[etree._Element]) -> str | None:
+    """The declared publication date, unless the page shows its readers another by its headline
+    and the declared one nowhere: then the one it shows (the declared modification date where it
+    is that day: an article revised and dated anew). Without a declared date, the date by the
+    headline, in a ``<time>`` or marked element, or in the URL."""
+    near = next(filter(None, map(page.date_near, headlines)), None)
+    if published:
+        if near and near[:10] != published[:10] and published[:10] not in {date[:10] for date in page.dates(root)}:
+            return modified if modified and modified[:10] == near[:10] else near
+        return published
+    if near:
+        return near
+    shown = page.dates(root)
+    return shown[0] if shown else url_date(url)
+
+
+def _description(values: list[object], invalid: set[str]) -> str | None:
+    for value in values:
+        text = clean(value)
+        if len(text) > MAX_DESCRIPTION:
+            invalid.add("description")
+            return text[:MAX_DESCRIPTION].rsplit(" ", 1)[0] + "…"
+        if text:
+            return text
+    return None
+
+
+def _absolute(values: list[object], base: str | None, name: str, invalid: set[str]) -> str | None:
+    for value in values:
+        text = value.strip() if isinstance(value, str) else ""
+        if len(text) > MAX_URL or text.startswith("data:"):
+            invalid.add(name)
+            continue
+        if not base and not text.startswith(("http://", "https://")):
+            continue  # relative, and nothing to resolve it against: not the value's fault
+        if text:
+            absolute = join_url(base or "", text)
+            if absolute and absolute.startswith(("http://", "https://")):
+                return absolute
+            invalid.add(name)
+    return None
+
+
+def _language(values: list[object], labelled: Labelled | None) -> str | None:
+    """The stoplist's language when the classifier used one (it read the text), else the declared one."""
+    code = language_code(labelled.language) if labelled is not None else None
+    if code:
+        return code
+    for value in values:
+        if isinstance(value, str):
+            declared = value.strip().lower().replace("_", "-")
+            primary = declared.partition("-")[0]
+            if primary in LANGUAGE_CODES or (len(primary) == 2 and primary.isalpha()):
+                return primary
+    return None

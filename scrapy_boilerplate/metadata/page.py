@@ -1,0 +1,196 @@
+"""What the page shows a reader: its headline, byline and dates, where the structured data is silent.
+
+The headline is the ``<h1>`` the classifier's blocks point to; the byline an
+element the page marks as the author's (``rel="author"``, a class or id with
+"author" or "byline"); the date a ``<time datetime>``, an element marked as a
+date, or the URL's ``/2025/12/19/``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+
+from lxml import etree
+
+from ..model import Block
+from .dates import iso_date, text_date
+
+#: How many candidates of each kind are looked at: a page of a thousand bylines has none.
+MAX_CANDIDATES = 50
+#: Bylines longer than this are a biography or a paragraph, not a name.
+MAX_BYLINE = 120
+
+#: How many elements after the headline, and before it, its date is looked for in.
+AFTER = 150
+BEFORE = 40
+#: Longer texts are sentences that may mention a date, not a dateline.
+MAX_DATE_TEXT = 80
+_YEAR = re.compile(r"\d{4}")
+#: Elements that are never a byline or a date, whatever their class.
+_NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
+_NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
+_NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
+_BY = re.compile(r"^\W*(?:(?:written|posted|published|reviewed|edited|story|words|text|photos?)\s+)?by\b\W*"
+                 r"|^\W*(?:author|authors|autor|auteur|posted|written)\s*:\s*", re.IGNORECASE)
+
+
+def headline(root: etree._Element, blocks: Sequence[Block],
+             starts: Sequence[object]) -> list[tuple[str, etree._Element]]:
+    """The page's ``<h1>`` elements and their texts, the likeliest headline first: one that starts a
+    good block, then the last before the first good block, then the others in document order."""
+    h1s = [element for element in root.iter("h1")][:MAX_CANDIDATES]
+    if not h1s:
+        return []
+    good = [start for block, start in zip(blocks, starts) if block.is_good]
+    ranked: list[tuple[int, int, etree._Element]] = []
+    before = _last_before(root, h1s, good[0]) if good else None
+    for position, element in enumerate(h1s):
+        in_good = element in good or any(start is element or _inside(start, element) for start in good[:5])
+        ranked.append((0 if in_good else 1 if element is before else 2, position, element))
+    ranked.sort(key=lambda item: item[:2])
+    return [(text, element) for *_, element in ranked if (text := visible_text(element))]
+
+
+def date_near(anchor: etree._Element) -> str | None:
+    """The first date written in a short text after ``anchor`` (the headline: a byline's date
+    follows it), else before it (a dateline above it), or ``None``."""
+    for elements in (itertools.islice(_following(anchor), AFTER), itertools.islice(_preceding(anchor), BEFORE)):
+        for element in elements:
+            texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
+                element.text, element.tail)
+            for text in texts:
+                if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text):
+                    found = text_date(text)
+                    if found:
+                        return found
+    return None
+
+
+def _following(anchor: etree._Element) -> Iterator[etree._Element]:
+    """The elements after ``anchor`` (and its descendants) in document order."""
+    node: etree._Element | None = anchor
+    while node is not None:
+        for sibling in node.itersiblings():
+            yield from sibling.iter()
+        node = node.getparent()
+
+
+def _preceding(anchor: etree._Element) -> Iterator[etree._Element]:
+    """The elements before ``anchor``, nearest first: each preceding sibling's last :data:`BEFORE`
+    elements, backwards, then its parent's."""
+    node: etree._Element | None = anchor
+    while node is not None:
+        for sibling in node.itersiblings(preceding=True):
+            yield from reversed(list(itertools.islice(sibling.iter(), BEFORE)))
+        node = node.getparent()
+
+
+def _last_before(root: etree._Element, h1s: list[etree._Element], first_good: object) -> etree._Element | None:
+    last = None
+    wanted = set(h1s)
+    for element in root.iter():
+        if element is first_good:
+            return last
+        if element in wanted:
+            last = element
+    return None
+
+
+def _inside(start: object, element: etree._Element) -> bool:
+    return isinstance(start, etree._Element) and any(parent is element for parent in start.iterancestors())
+
+
+def bylines(root: etree._Element, anchors: Sequence[etree._Element]) -> Iterator[list[str]]:
+    """The names in the elements the page marks as its author's (``rel="author"``, a class or id
+    with "author" or "byline"): near the first of the headline ``anchors``, or anywhere in a page
+    without one; each element's in a list."""
+    candidates: Iterator[etree._Element]
+    if anchors:
+        candidates = itertools.chain(itertools.islice(_following(anchors[0]), AFTER),
+                                     itertools.islice(_preceding(anchors[0]), BEFORE))
+    else:  # a walk of the whole page, a tenth of the extraction's time: only without a headline
+        candidates = itertools.islice(filter(_marked_author, root.iter(etree.Element)), MAX_CANDIDATES)
+    for element in candidates:
+        if not _marked_author(element):
+            continue
+        text = visible_text(element)
+        if not text or len(text) > MAX_BYLINE:
+            continue
+        names = split_names(_BY.sub("", text))
+        if names:
+            yield names
+
+
+def _marked_author(element: etree._Element) -> bool:
+    if not isinstance(element.tag, str) or element.tag in _NOT_MARKED:
+        return False
+    marks = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
+    return "author" in marks or "byline" in marks or element.get("rel") == "author"
+
+
+def _marked_date(element: etree._Element) -> bool:
+    if element.tag in _NOT_MARKED:
+        return False
+    marks = (element.get("class") or "").lower()
+    return ("date" in marks or "publish" in marks or "posted" in marks or "time" in marks
+            or "date" in (element.get("id") or "").lower())
+
+
+def split_names(text: str, *, commas: bool = True) -> list[str]:
+    """The names in a byline: "A, B and C" is three (with ``commas=False``, "Doe, Jane" stays one);
+    text that is not a few words of a name is none."""
+    text = re.split(r"\s+(?:on|updated|published|posted|\||·|•|—|–|-)\s+|\d", text, maxsplit=1)[0]
+    parts = (_NAME_SEPARATORS if commas else _NAME_SEPARATORS_BUT_COMMAS).split(text)
+    names = [" ".join(part.split()).strip(" .:") for part in parts]
+    return [name for name in names if name and is_name(name)]
+
+
+def is_name(text: str) -> bool:
+    """Whether ``text`` looks like a person's (or an organization's) name: one to six words, none of them long."""
+    words = text.split()
+    return (0 < len(words) <= 6 and len(text) <= 60 and not any(len(word) > 25 for word in words)
+            and any(character.isalpha() for character in text) and "@" not in text and "://" not in text)
+
+
+def dates(root: etree._Element) -> list[str]:
+    """The dates the page shows, ISO 8601, in the order found: those of ``<time>`` elements, then
+    those in the text of elements marked as dates."""
+    found = []
+    for element in itertools.islice(root.iter("time"), MAX_CANDIDATES):
+        value = iso_date(element.get("datetime") or "") or text_date(visible_text(element)[:100])
+        if value:
+            found.append(value)
+    for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
+        text = visible_text(element)
+        value = text_date(text) if len(text) <= 100 else None
+        if value:
+            found.append(value)
+    return found
+
+
+#: Elements whose start or end separates words, as a browser shows them.
+_BREAKS = frozenset({"br", "p", "div", "li", "td", "th", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section",
+                     "header", "ul", "ol", "dd", "dt", "figcaption", "blockquote", "hr", "small"})
+#: Elements whose text a reader does not see.
+_UNSEEN = frozenset({"script", "style", "svg", "noscript", "template", "title"})
+
+
+def visible_text(element: etree._Element) -> str:
+    """The text of ``element`` as a reader sees it: a space where a line break or a block separates
+    words, nothing of scripts, styles and icons."""
+    parts: list[str] = []
+    _collect(element, parts)
+    return " ".join("".join(parts).split())
+
+
+def _collect(element: etree._Element, parts: list[str]) -> None:
+    parts.append(element.text or "")
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in _UNSEEN:
+            apart = " " if child.tag in _BREAKS else ""
+            parts.append(apart)
+            _collect(child, parts)
+            parts.append(apart)
+        parts.append(child.tail or "")

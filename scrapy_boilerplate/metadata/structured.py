@@ -1,0 +1,261 @@
+"""What a page declares about itself for machines: JSON-LD, microdata, OpenGraph and ``<meta>``.
+
+Each reader adds what it finds to a :class:`Found`, field by field, in the
+order the sources are trusted: JSON-LD's article first (the page's own
+statement of the article it is), then microdata, then ``<meta>`` (OpenGraph,
+Twitter cards, Dublin Core, Highwire ``citation_*``, the names news sites use).
+All is read with lxml and the standard library's :mod:`json`: extruct would
+parse the page again and build every vocabulary's full graph, for the dozen
+properties used here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from lxml import etree
+
+from ..html.languages import XML_LANG
+from .page import visible_text
+
+#: A JSON-LD script longer than this is not a page's description of itself (a data dump).
+MAX_JSON_LD = 1_000_000
+#: How many JSON-LD objects of a page are looked at, and how deep.
+MAX_NODES = 2000
+MAX_DEPTH = 8
+
+#: ``<meta>`` names and properties (lower case) of each field, the more trusted first.
+META_FIELDS: dict[str, tuple[str, ...]] = {
+    "title": ("og:title", "twitter:title", "citation_title", "dc.title", "dcterms.title", "parsely-title",
+              "sailthru.title", "title", "headline"),
+    "authors": ("author", "article:author", "citation_author", "dc.creator", "dcterms.creator",
+                "parsely-author", "sailthru.author", "byl", "og:article:author", "book:author", "creator"),
+    "date_published": ("article:published_time", "og:article:published_time", "datepublished",
+                       "citation_publication_date", "citation_date", "citation_online_date", "dc.date",
+                       "dc.date.issued", "dcterms.date", "dcterms.issued", "dcterms.created", "parsely-pub-date",
+                       "sailthru.date", "pubdate", "publishdate", "publish-date", "publish_date",
+                       "article.published", "published_time", "date", "og:published_time",
+                       "article:published", "release_date", "created"),
+    "date_modified": ("article:modified_time", "og:article:modified_time", "datemodified", "og:updated_time",
+                      "dcterms.modified", "last-modified", "lastmod", "article.updated", "modified_time"),
+    "description": ("og:description", "description", "twitter:description", "dc.description",
+                    "dcterms.description"),
+    "site_name": ("og:site_name", "application-name", "apple-mobile-web-app-title", "citation_journal_title"),
+    "image": ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"),
+    "canonical_url": ("og:url", "twitter:url"),
+    "language": ("og:locale", "content-language", "language", "dc.language", "inlanguage"),
+}
+_META_FIELD_OF = {name: key for key, names in META_FIELDS.items() for name in names}
+#: ``<meta>`` names that may repeat, one value each (an article's several authors).
+_REPEATED = {"citation_author", "article:author", "dc.creator", "dcterms.creator", "author"}
+
+#: JSON-LD and microdata properties of each field.
+LD_FIELDS: dict[str, tuple[str, ...]] = {
+    "title": ("headline", "name", "alternativeHeadline"),
+    "authors": ("author", "creator"),
+    "date_published": ("datePublished", "dateCreated", "uploadDate"),
+    "date_modified": ("dateModified",),
+    "description": ("description",),
+    "image": ("image", "thumbnailUrl"),
+    "language": ("inLanguage",),
+}
+
+
+_ITEMPROPS = etree.XPath("//*[@itemprop]")
+
+
+@dataclass
+class Found:
+    """The candidates of each field of :class:`~scrapy_boilerplate.model.Metadata`, the most trusted first.
+
+    ``headline`` is the JSON-LD or microdata article's headline, the one title
+    trusted over the page's visible ``<h1>``; ``invalid`` names what was unreadable.
+    """
+
+    values: defaultdict[str, list[Any]] = field(default_factory=lambda: defaultdict(list))
+    headline: str | None = None
+    invalid: set[str] = field(default_factory=set)
+
+    def add(self, name: str, value: Any) -> None:
+        if value:
+            self.values[name].append(value)
+
+
+def read_structured(root: etree._Element, found: Found) -> None:
+    """Add to ``found`` what the JSON-LD, microdata, ``<meta>`` and ``<link>`` elements under ``root`` say."""
+    scripts, metas, links = [], [], []
+    for element in root.iter("script", "meta", "link"):
+        tag = element.tag
+        if tag == "script":
+            if (element.get("type") or "").strip().lower() == "application/ld+json":
+                scripts.append(element)
+        elif tag == "meta":
+            metas.append(element)
+        else:
+            links.append(element)
+    _json_ld(scripts, found)
+    # Microdata ranks below JSON-LD: looked for (a walk of the page) only for what JSON-LD lacks.
+    if not all(found.values[name] for name in ("title", "authors", "date_published")):
+        _microdata(cast(list[etree._Element], _ITEMPROPS(root)), found)
+    _meta(metas, found)
+    for link in links:
+        rel = (link.get("rel") or "").lower().split()
+        if "canonical" in rel:
+            found.add("canonical_url", link.get("href"))
+        elif "author" in rel and link.get("title"):
+            found.add("authors", [link.get("title")])
+    html = root.getroottree().getroot()
+    found.add("language", html.get("lang") or html.get(XML_LANG))
+
+
+def _json_ld(scripts: list[etree._Element], found: Found) -> None:
+    nodes: list[dict[str, Any]] = []
+    for script in scripts:
+        text = (script.text or "").strip()
+        if not text:
+            continue
+        if len(text) > MAX_JSON_LD:
+            found.invalid.add("json_ld")
+            continue
+        if text.startswith("<!--"):  # old pages hide their scripts from older browsers
+            text = text.removeprefix("<!--").removesuffix("-->").strip()
+        try:  # strict=False: a raw line break inside a string, as hand-written JSON-LD has
+            data = json.loads(text.rstrip(";"), strict=False)
+        except (ValueError, RecursionError):
+            found.invalid.add("json_ld")
+            continue
+        nodes.extend(_nodes(data, 0, MAX_NODES - len(nodes)))
+    if not nodes:
+        return
+    by_id = {node["@id"]: node for node in nodes if isinstance(node.get("@id"), str)}
+    ranked = sorted((rank, position, node) for position, node in enumerate(nodes)
+                    if (rank := _rank(node)) is not None)
+    for rank, _, node in ranked:
+        for name, properties in LD_FIELDS.items():
+            for prop in properties:
+                value = node.get(prop)
+                if value is None:
+                    continue
+                if name == "authors":
+                    found.add(name, _names(value, by_id))
+                elif name == "image":
+                    found.add(name, _url(value))
+                elif name == "title":
+                    if isinstance(value, str) and rank == 0 and prop == "headline" and found.headline is None:
+                        found.headline = value
+                    found.add(name, value if isinstance(value, str) else None)
+                else:
+                    found.add(name, value if isinstance(value, str) else None)
+        if rank <= 1:
+            found.add("canonical_url", _url(node.get("mainEntityOfPage")) or node.get("url"))
+    for node in nodes:
+        if _types(node) & {"WebSite", "Organization", "NewsMediaOrganization"}:
+            found.add("site_name", node.get("name") if isinstance(node.get("name"), str) else None)
+
+
+def _nodes(data: Any, depth: int, room: int) -> Iterator[dict[str, Any]]:
+    """The objects of a JSON-LD document: those in lists and ``@graph``s, and those nested in them
+    that have a type (an article inside a web page's ``mainEntity``)."""
+    if depth > MAX_DEPTH or room <= 0:
+        return
+    if isinstance(data, list):
+        for item in data[:room]:
+            yield from _nodes(item, depth + 1, room)
+    elif isinstance(data, dict):
+        if "@type" in data:
+            yield data
+        for key in ("@graph", "mainEntity", "mainEntityOfPage", "hasPart", "itemListElement"):
+            if isinstance(data.get(key), (dict, list)):
+                yield from _nodes(data[key], depth + 1, room - 1)
+
+
+def _types(node: dict[str, Any]) -> set[str]:
+    kind = node.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return {value.rpartition("/")[2] for value in kinds if isinstance(value, str)}
+
+
+def _rank(node: dict[str, Any]) -> int | None:
+    """0 for an article (or a post, a question, a product: the page's main thing), 1 for a web page."""
+    kinds = _types(node)
+    if any(kind.endswith(("Article", "Posting")) for kind in kinds) or kinds & {
+            "Report", "Question", "Recipe", "Review", "HowTo", "Product", "Course", "Event", "Book"}:
+        return 0
+    if any(kind.endswith("Page") for kind in kinds):
+        return 1
+    return None
+
+
+def _names(value: Any, by_id: dict[str, dict[str, Any]], depth: int = 0) -> list[str] | None:
+    """The names of JSON-LD authors: text, a Person or Organization, a reference to one, a list of them."""
+    if depth > 2:
+        return None
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        if "name" not in value and isinstance(value.get("@id"), str) and value["@id"] in by_id:
+            value = by_id[value["@id"]]
+        name = value.get("name")
+        if isinstance(name, list):
+            name = next((item for item in name if isinstance(item, str)), None)
+        if not isinstance(name, str):
+            given = " ".join(part for part in (value.get("givenName"), value.get("familyName")) if isinstance(part, str))
+            name = given or None
+        return [name] if name else None
+    if isinstance(value, list):
+        names = [name for item in value[:MAX_NODES] for name in _names(item, by_id, depth + 1) or ()]
+        return names or None
+    return None
+
+
+def _url(value: Any) -> str | None:
+    """A URL from a JSON-LD value: text, an ``ImageObject`` or ``WebPage`` (its ``url`` or ``@id``), a list."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if isinstance(value, dict):
+        value = value.get("url") or value.get("contentUrl") or value.get("@id")
+        if isinstance(value, list):
+            value = value[0] if value else None
+    return value if isinstance(value, str) else None
+
+
+def _microdata(props: list[etree._Element], found: Found) -> None:
+    for element in props[:MAX_NODES]:
+        for prop in (element.get("itemprop") or "").split():
+            if prop == "headline":
+                text = visible_text(element)
+                found.add("title", text)
+                if found.headline is None:
+                    found.headline = text
+            elif prop in ("datePublished", "dateModified"):
+                value: str | None = element.get("content") or element.get("datetime") or visible_text(element)
+                found.add("date_published" if prop == "datePublished" else "date_modified", value)
+            elif prop == "author" or prop == "creator":
+                if element.get("itemscope") is not None:
+                    name = element.find(".//*[@itemprop='name']")
+                    value = (name.get("content") or visible_text(name)) if name is not None else None
+                else:
+                    value = element.get("content") or visible_text(element)
+                found.add("authors", [value] if value else None)
+
+
+def _meta(metas: list[etree._Element], found: Found) -> None:
+    seen: dict[str, list[str]] = {}
+    for meta in metas:
+        key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv") or "")
+        name = key.strip().lower()
+        content = meta.get("content")
+        if name not in _META_FIELD_OF or not content:
+            continue
+        if name in seen and name not in _REPEATED:
+            continue
+        seen.setdefault(name, []).append(content)
+    for field_name, names in META_FIELDS.items():
+        for name in names:
+            values = seen.get(name)
+            if values:
+                found.add(field_name, values if field_name == "authors" else values[0])

@@ -1,0 +1,238 @@
+"""Article metadata: where each field is read from, in which order, and what bad values become."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import pickle
+
+import pytest
+
+from scrapy_boilerplate import OptionError, extract
+from scrapy_boilerplate.metadata import MAX_AUTHORS, MAX_DESCRIPTION, strip_site
+from scrapy_boilerplate.metadata.dates import iso_date, text_date, url_date
+from scrapy_boilerplate.model import Metadata
+
+BODY = """<div id="nav"><a href="/">Home</a> <a href="/news">News</a></div>
+<div id="content"><h1>{h1}</h1>
+<p>The river that runs through the old town rose by almost two metres over the weekend, and the
+authorities have asked the people who live along its banks to move their cars to higher ground.</p>
+<p>According to the regional water office, the level is expected to peak on Tuesday evening. Several
+bridges have been closed, and the ferry that connects the two halves of the town is not running.</p>
+</div>"""
+
+
+def page(head: str, h1: str = "River levels rise after a week of rain", body: str = "", lang: str = "en") -> str:
+    return (f"<!DOCTYPE html><html lang='{lang}'><head>{head}</head><body>{body}"
+            f"{BODY.format(h1=h1)}</body></html>")
+
+
+def ld(data: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(data)}</script>'
+
+
+def metadata_of(html: str, url: str = "https://news.example.com/2024/05/01/river") -> Metadata:
+    metadata = extract(html, url=url).metadata
+    assert metadata is not None
+    return metadata
+
+
+GRAPH = {"@context": "https://schema.org", "@graph": [
+    {"@type": "WebSite", "@id": "#site", "name": "Example News"},
+    {"@type": "Person", "@id": "#jane", "name": "Jane Doe"},
+    {"@type": "WebPage", "@id": "https://news.example.com/river", "name": "River levels rise | Example News"},
+    {"@type": ["NewsArticle"], "headline": "River levels rise after a week of rain",
+     "author": [{"@id": "#jane"}, {"@type": "Person", "name": "John Smith"}],
+     "datePublished": "2024-05-01T08:30:00+02:00", "dateModified": "2024-05-02T10:00:00Z",
+     "description": "Rain &amp; the river rose by two metres.", "image": {"@type": "ImageObject", "url": "/img/river.jpg"},
+     "inLanguage": "en-GB", "mainEntityOfPage": {"@id": "https://news.example.com/river"}},
+]}
+
+
+def test_json_ld_article_in_a_graph_gives_every_field():
+    metadata = metadata_of(page(ld(GRAPH) + '<meta property="og:site_name" content="Example News">'))
+    assert metadata.title == "River levels rise after a week of rain"
+    assert metadata.authors == ["Jane Doe", "John Smith"]
+    assert metadata.date_published == "2024-05-01T08:30:00+02:00"
+    assert metadata.date_modified == "2024-05-02T10:00:00+00:00"
+    assert metadata.description == "Rain & the river rose by two metres."
+    assert metadata.site_name == "Example News"
+    assert metadata.canonical_url == "https://news.example.com/river"
+    assert metadata.image == "https://news.example.com/img/river.jpg"
+    assert metadata.language == "en"  # the stoplist's, beside Extraction.language "English"
+    assert metadata.invalid == []
+
+
+def test_visible_headline_is_preferred_to_a_shortened_json_ld_one():
+    data = {"@type": "BlogPosting", "headline": "River levels rise"}
+    assert metadata_of(page(ld(data), h1="River levels rise after a week of rain")).title == (
+        "River levels rise after a week of rain")
+
+
+def test_opengraph_and_meta_without_json_ld():
+    head = """<title>River levels rise after a week of rain | Example News</title>
+    <meta property="og:title" content="River levels rise after a week of rain | Example News">
+    <meta property="og:site_name" content="Example News">
+    <meta name="author" content="Jane Doe">
+    <meta property="article:published_time" content="2024-05-01T08:30:00Z">
+    <meta name="description" content="The river rose.">
+    <meta property="og:image" content="//cdn.example.com/river.jpg">
+    <link rel="canonical" href="/river">"""
+    metadata = metadata_of(page(head, h1="Example News"))  # the logo's <h1>, not the headline
+    assert metadata.title == "River levels rise after a week of rain"
+    assert metadata.authors == ["Jane Doe"]
+    assert metadata.date_published == "2024-05-01T08:30:00+00:00"
+    assert (metadata.description, metadata.site_name) == ("The river rose.", "Example News")
+    assert metadata.image == "https://cdn.example.com/river.jpg"
+    assert metadata.canonical_url == "https://news.example.com/river"
+
+
+def test_citation_meta_gives_several_authors():
+    head = "".join(f'<meta name="citation_author" content="{name}">' for name in ("Doe, Jane", "Roe, Richard"))
+    metadata = metadata_of(page(head + '<meta name="citation_publication_date" content="2019/03/04">'))
+    assert metadata.authors == ["Doe, Jane", "Roe, Richard"]  # "Last, First" stays one name
+    assert metadata.date_published == "2019-03-04"
+    assert metadata_of(page('<meta name="author" content="Ann Lee, Bo Chen, and Cy Diaz">')).authors == [
+        "Ann Lee", "Bo Chen", "Cy Diaz"]
+
+
+def test_microdata():
+    body = """<div itemscope itemtype="https://schema.org/Article"><span itemprop="headline">Rain</span>
+    <span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann Lee</span></span>
+    <meta itemprop="datePublished" content="2023-11-05"></div>"""
+    metadata = metadata_of(page("", body=body))
+    assert metadata.authors == ["Ann Lee"]
+    assert metadata.date_published == "2023-11-05"
+
+
+def test_page_byline_time_and_url_date_where_structured_data_is_silent():
+    body = '<p class="byline">By Maria Garcia and Tom Brown</p><time datetime="2022-07-14T09:00:00">July 14</time>'
+    metadata = metadata_of(page("<title>River levels rise after a week of rain - Example</title>", body=body))
+    assert metadata.title == "River levels rise after a week of rain"
+    assert metadata.authors == ["Maria Garcia", "Tom Brown"]
+    assert metadata.date_published == "2022-07-14T09:00:00"
+    assert metadata_of(page("")).date_published == "2024-05-01"  # from the URL
+
+
+def test_language_is_declared_where_no_stoplist_was_used():
+    assert metadata_of("<html lang='ja-JP'><body><p>日本語のテキスト</p></body></html>").language == "ja"
+
+
+def test_strip_site_keeps_the_headline():
+    assert strip_site("Headline of the day | Example News", "Example News", None) == "Headline of the day"
+    assert strip_site("Example - The headline here", None, "https://www.example.com/x") == "The headline here"
+    assert strip_site("A plain headline", None, None) == "A plain headline"
+
+
+# Bad metadata: a field left empty or capped, named in ``invalid``, never an error.
+
+def test_malformed_json_ld_is_counted_and_meta_still_read():
+    head = '<script type="application/ld+json">{"@type": "NewsArticle", "headline": </script>'
+    metadata = metadata_of(page(head + '<meta name="author" content="Jane Doe">'))
+    assert metadata.authors == ["Jane Doe"] and "json_ld" in metadata.invalid
+
+
+@pytest.mark.parametrize("value", ["yesterday", "0000-01-01", "0000-00-00T00:00:00", "3 hours ago",
+                                   "2024-13-45", "9999-12-31", "not a date", "x" * 10_000])
+def test_unusable_dates_are_left_empty_and_counted(value):
+    metadata = metadata_of(page(ld({"@type": "NewsArticle", "datePublished": value})), url="https://example.com/")
+    assert metadata.date_published is None
+    assert "date_published" in metadata.invalid
+
+
+def test_ten_thousand_authors_are_capped():
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    authors = [{"@type": "Person", "name": f"Ann {letters[number // 676]}{letters[number // 26 % 26]}{letters[number % 26]}"}
+               for number in range(10_000)]
+    metadata = metadata_of(page(ld({"@type": "NewsArticle", "author": authors})))
+    assert len(metadata.authors) == MAX_AUTHORS and "authors" in metadata.invalid
+
+
+def test_huge_meta_values_are_capped_or_refused():
+    huge = "word " * 100_000
+    head = (f'<meta name="description" content="{huge}"><meta property="og:title" content="{huge}">'
+            f'<meta name="author" content="{huge}"><meta property="og:image" content="/{"x" * 10_000}">')
+    metadata = metadata_of(page(head))
+    assert len(metadata.description) <= MAX_DESCRIPTION + 1
+    assert metadata.title == "River levels rise after a week of rain"
+    assert metadata.authors == [] and metadata.image is None
+    assert {"description", "title", "authors", "image"} <= set(metadata.invalid)
+
+
+def test_deep_or_odd_json_ld_does_not_break():
+    deep = '{"@type": "WebPage", "mainEntity": ' * 500 + '{"@type": "NewsArticle"}' + "}" * 500
+    odd = [1, "text", None, {"@type": 5, "headline": ["list"], "author": {"name": 3}, "datePublished": 20240501}]
+    for data in (odd, {"@graph": "not a list"}):
+        assert isinstance(metadata_of(page(ld(data))), Metadata)
+    assert metadata_of(page(f'<script type="application/ld+json">{deep}</script>')).invalid == []
+    nested = "[" * 100_000 + "]" * 100_000  # json's recursion limit
+    assert "json_ld" in metadata_of(page(f'<script type="application/ld+json">{nested}</script>')).invalid
+
+
+def test_metadata_is_json_ready_and_pickles_with_the_extraction():
+    extraction = extract(page(ld(GRAPH)), url="https://news.example.com/river")
+    assert json.loads(json.dumps(extraction.to_dict()))["metadata"]["authors"] == ["Jane Doe", "John Smith"]
+    copy = pickle.loads(pickle.dumps(extraction))
+    assert copy.metadata == extraction.metadata and copy.text == extraction.text
+
+
+def test_metadata_keyword():
+    assert extract(page(ld(GRAPH)), metadata=False).metadata is None
+    assert extract("", metadata=True).metadata == Metadata()
+    with pytest.raises(OptionError, match="metadata"):
+        extract("<p>x</p>", metadata="yes")
+
+
+TODAY = dt.date(2025, 6, 1)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("2024-05-01", "2024-05-01"),
+    ("2024-05-01T08:30:00.123Z", "2024-05-01T08:30:00.123000+00:00"),
+    ("2024-05-01 08:30:00", "2024-05-01T08:30:00"),
+    ("Wed, 01 May 2024 08:30:00 GMT", "2024-05-01T08:30:00+00:00"),
+    ("May 1, 2024", "2024-05-01"),
+    ("Published on 1st May 2024 by Jane", "2024-05-01"),
+    ("01.05.2024", "2024-05-01"),
+    ("Sept. 3, 2019", "2019-09-03"),
+    ("yesterday", None), ("2 days ago", None), ("0000-01-01", None), ("1850-01-01", None),
+    ("2025-06-10", None), ("2025-02-30", None), ("", None),
+])
+def test_dates(text, expected):
+    assert iso_date(text, today=TODAY) == expected
+
+
+def test_text_and_url_dates():
+    assert text_date("Updated: December 19, 2025 at 10:00", today=dt.date(2026, 1, 1)) == "2025-12-19"
+    assert url_date("https://example.com/2025/12/19/story", today=dt.date(2026, 1, 1)) == "2025-12-19"
+    assert url_date("https://example.com/2025/13/19/story") is None
+
+
+# The CLI's JSON and the block view show the metadata.
+
+def test_cli_json_holds_the_metadata(tmp_path, capsys):
+    from scrapy_boilerplate.cli import main
+
+    path = tmp_path / "river.html"
+    path.write_text(page(ld(GRAPH)), encoding="utf-8")
+    assert main(["-f", "json", str(path)]) == 0
+    metadata = json.loads(capsys.readouterr().out)["metadata"]
+    assert metadata["title"] == "River levels rise after a week of rain"
+    assert metadata["authors"] == ["Jane Doe", "John Smith"] and metadata["language"] == "en"
+
+
+def test_block_view_shows_the_metadata():
+    from lxml import etree
+
+    from scrapy_boilerplate.html.parse import parse
+    from scrapy_boilerplate.inspect.view import block_view
+
+    root = parse(page(ld(GRAPH)))
+    view = etree.HTML(block_view(extract(root, url="https://news.example.com/river"), root))
+    line = view.xpath("string(//sb-bar/sb-metadata)")
+    assert line.startswith("headline: River levels rise after a week of rain · by: Jane Doe, John Smith · "
+                           "published: 2024-05-01T08:30:00+02:00")
+    assert "language: en" in line
+    assert "refused" not in line
+    bare = etree.HTML(block_view(extract(root, metadata=False), root))
+    assert not bare.xpath("//sb-metadata")
