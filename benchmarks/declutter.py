@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 import trainset  # noqa: E402
 
-from scrapy_boilerplate import Extraction, extract  # noqa: E402
+from scrapy_boilerplate import Extraction, ExtractionError, extract  # noqa: E402
 from scrapy_boilerplate.algorithms.declutter import DeclutterOptions  # noqa: E402
 
 CLASSIC = Path(os.environ.get("CLASSIC", trainset.TRAINSET.parent / "classic"))
@@ -78,9 +78,13 @@ def measure(name: str, pages: list[Page], options: DeclutterOptions, show: int) 
     long_pages = empties = 0
     by_type: dict[str, trainset.ShingleScore] = {}
     started = time.perf_counter()
-    shown = 0
+    shown = refused = 0
     for page in pages:
-        extraction = extract(page.text, url=page.url, algorithm="declutter", options=options)
+        try:
+            extraction = extract(page.text, url=page.url, algorithm="declutter", options=options)
+        except ExtractionError:  # a page the package refuses (binary data) extracts nothing
+            refused += 1
+            extraction = Extraction(algorithm="declutter")
         score.add(page, extraction.text)  # type: ignore[arg-type]
         by_type.setdefault(page.type, trainset.ShingleScore()).add(page, extraction.text)  # type: ignore[arg-type]
         if len(page.main_content) > LONG_MAIN_TEXT:
@@ -93,7 +97,7 @@ def measure(name: str, pages: list[Page], options: DeclutterOptions, show: int) 
                           f"{len(page.main_content)} chars): {biggest_loss(extraction)}")
     ms = (time.perf_counter() - started) / len(pages) * 1000
     print(f"{name:<10} {len(pages):>5} {score.f1:6.3f} {score.precision:6.3f} {score.recall:6.3f} "
-          f"{empties:>4} of {long_pages:<4} {ms:8.1f}")
+          f"{empties:>4} of {long_pages:<4} {ms:8.1f}" + (f"  ({refused} refused)" if refused else ""))
     for kind, kind_score in sorted(by_type.items()):
         print(f"  {kind:<16} {len(kind_score.recalls):>5} {kind_score.f1:6.3f} "
               f"{kind_score.precision:6.3f} {kind_score.recall:6.3f}")

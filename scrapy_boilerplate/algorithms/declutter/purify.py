@@ -20,6 +20,7 @@ from lxml import etree, html as lxml_html
 from ...html.walk import depth_left, too_deep
 from ...model.text import collapse
 from .options import DeclutterOptions
+from .prune import NON_TEXT_TAGS
 from .shake import REMOVED, Verdict
 
 #: Elements that start and end a line of text.
@@ -29,8 +30,6 @@ BLOCK_LEVEL = frozenset({
     "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "li", "main", "nav", "ol", "p", "pre",
     "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
-#: Elements whose content is never shown as text, whether pruned or not.
-NON_TEXT_TAGS = frozenset({"head", "noscript", "script", "style", "template"})
 #: Attributes holding a URL: made absolute when the page has one, dropped when they run code.
 URL_ATTRIBUTES = frozenset({"cite", "href", "src"})
 
