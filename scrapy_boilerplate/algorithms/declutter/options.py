@@ -69,14 +69,23 @@ class DeclutterOptions(Options):
 
     algorithm: ClassVar[str] = "declutter"
 
+    #: A word naming an element in its class or id (the first or last word of a token) that deletes it (prune).
     poison_words: Any = POISON_WORDS
+    #: Tags deleted with their subtree whatever their class (prune).
     pruned_tags: Any = PRUNED_TAGS
+    #: A word of the class, id, ``itemprop`` or ``rel`` that always keeps its element (shake).
     bless_words: Any = BLESS_WORDS
+    #: The tags shake scores.
     block_tags: Any = BLOCK_TAGS
+    #: The tags purify keeps, each with the attributes it keeps.
     allowed_tags: Any = field(default_factory=lambda: ALLOWED_TAGS)
+    #: Shake's score: the weight of the words.
     words_weight: float = 1
+    #: Shake's score: the weight of the words in links (subtracted).
     link_words_weight: float = 2
+    #: Shake's score: the weight of the tags (subtracted).
     tags_weight: float = 1
+    #: Prune spares an element holding more than this share of the page's words, whatever its class (1: never).
     max_pruned_share: float = 0.5
 
     def __post_init__(self) -> None:
