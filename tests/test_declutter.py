@@ -9,7 +9,7 @@ from lxml import etree
 
 from scrapy_boilerplate import ExtractionError, OptionError, extract
 from scrapy_boilerplate.algorithms.declutter import DeclutterBlock, DeclutterOptions
-from scrapy_boilerplate.algorithms.declutter.prune import class_words, prune
+from scrapy_boilerplate.algorithms.declutter.prune import class_words, naming_words, prune, token_words
 from scrapy_boilerplate.algorithms.declutter.purify import purify
 from scrapy_boilerplate.algorithms.declutter.shake import BLESSED, KEPT, REMOVED, shake
 from scrapy_boilerplate.html.parse import parse
@@ -28,16 +28,19 @@ def by_id(root: etree._Element) -> dict[str, etree._Element]:
 
 # Prune
 
+# A paragraph beside which each element tried below holds a small share of the page's words.
+LONG_TEXT = "<p>" + "The article's own text goes on for a while. " * 5 + "</p>"
+
 
 @pytest.mark.parametrize("element", [
     '<script id="x">var a;</script>', '<style id="x">p {}</style>', '<nav id="x">Home</nav>',
-    '<div id="x" class="comments-area">Nice</div>', '<div id="x" class="postShareBar">Share</div>',
+    '<div id="x" class="comments-area">Nice</div>', '<div id="x" class="shareBar">Share</div>',
     '<div id="x" class="top_ads">Buy</div>', '<section id="x" class="sidebar">Side</section>',
     '<div id="x" hidden>Secret</div>', '<div id="x" style="display: none">Secret</div>',
     '<div id="x" role="navigation">Menu</div>', '<div id="x" aria-hidden="true">Icon</div>',
 ])
 def test_prune_deletes(element):
-    root = tree(f"<p>Text</p>{element}")
+    root = tree(f"{LONG_TEXT}{element}")
     assert prune(root, OPTIONS) == {by_id(root)["x"]}
 
 
@@ -46,7 +49,71 @@ def test_prune_deletes(element):
     '<div id="x" class="address">Road</div>', '<p id="x">Text</p>',
 ])
 def test_prune_keeps_words_that_only_contain_a_poison_word(element):
-    assert prune(tree(element), OPTIONS) == set()
+    assert prune(tree(LONG_TEXT + element), OPTIONS) == set()
+
+
+@pytest.mark.parametrize("classes", [
+    "elementor-widget-container", "elementor-widget elementor-widget-text-editor", "widget Blog",
+    "content-sidebar-wrap", "body-ad-wrapper", "has-sidebar", "contentWithSidebar", "no-ads",
+    "p-body-main--withSidebar", "node--type-newsletter", "sc-9749ad0f-0 ksLxRg", "w-node-b5343ad4-d1b4",
+    "lg:pt-[calc(var(--banner-height))]", "entry-category-advertising", "post tag-sponsored",
+])
+def test_prune_keeps_classes_that_do_not_name_boilerplate(classes):
+    assert prune(tree(f'{LONG_TEXT}<div class="{classes}">Text</div>'), OPTIONS) == set()
+
+
+@pytest.mark.parametrize("classes", [
+    "sidebar_widget", "comment-list", "site-footer", "post-comments", "navMenu", "ad-slot", "sidebar2",
+    "share-bar--sticky", "top_ads",
+])
+def test_prune_deletes_classes_named_by_a_poison_word(classes):
+    root = tree(f'{LONG_TEXT}<div id="x" class="{classes}">Text</div>')
+    assert prune(root, OPTIONS) == {by_id(root)["x"]}
+
+
+@pytest.mark.parametrize(("token", "words"), [
+    ("postShare-bar", ["post", "share", "bar"]), ("HTMLWidget2", ["html", "widget"]),
+    ("sc-9749ad0f-0", ["sc"]), ("p-body-main--withSidebar", ["p", "body", "main"]),
+    ("contentWithSidebar", ["content"]), ("entry-category-ads", ["entry"]), ("md:hidden", []), ("42", []),
+])
+def test_token_words(token, words):
+    assert list(token_words(token)) == words
+
+
+def test_naming_words_are_the_first_and_last_word_of_each_token():
+    assert naming_words("elementor-widget-container sidebar_widget top_ads") == {
+        "elementor", "container", "sidebar", "widget", "top", "ads", "ad"}
+
+
+def test_prune_spares_a_poisoned_element_holding_most_of_the_page_and_judges_its_descendants():
+    root = tree(f'<div id="x" class="sidebar-right">{LONG_TEXT}<div id="y" class="ad">Buy</div></div><p>Short</p>')
+    elements = by_id(root)
+    assert prune(root, OPTIONS) == {elements["y"]}
+    assert prune(root, DeclutterOptions(max_pruned_share=1)) == {elements["x"]}
+
+
+def test_prune_counts_only_the_words_a_page_shows():
+    script = "<script>" + "var words = 1; " * 50 + "</script>"
+    root = tree(f'<p>The article of a few words</p><div id="x" class="sidebar">{script}Side</div>')
+    assert prune(root, OPTIONS) == {by_id(root)["x"]}
+
+
+def test_a_page_builders_article_in_widget_containers_is_kept():
+    widgets = "".join(
+        f'<div class="elementor-widget elementor-widget-text-editor"><div class="elementor-widget-container">'
+        f'<p>Paragraph {n} of the article tells how the river rose over the weekend.</p></div></div>'
+        for n in range(3))
+    page = (f'<nav><a href="/">Home</a></nav><div class="elementor-widget-wrap">{widgets}</div>'
+            '<footer class="elementor-location-footer">Copyright</footer>')
+    text = extract(page, algorithm="declutter").text
+    assert text.count("of the article tells how the river rose") == 3
+    assert "Home" not in text and "Copyright" not in text
+
+
+def test_noscript_holding_the_page_is_its_text():
+    # Discourse and Flarum forums serve their crawler view in <noscript>.
+    page = f'<div id="app"></div><noscript>{LONG_TEXT}</noscript><noscript>Enable JavaScript</noscript>'
+    assert extract(page, algorithm="declutter").text == ("The article's own text goes on for a while. " * 5).strip()
 
 
 def test_prune_never_deletes_the_body():
@@ -55,12 +122,13 @@ def test_prune_never_deletes_the_body():
 
 
 def test_prune_returns_outermost_elements_only():
-    root = tree('<div id="x" class="sidebar"><div class="ad">Buy</div><script></script></div>')
+    root = tree('<p>The article</p><div id="x" class="sidebar"><div class="ad">Buy</div><script></script></div>')
     assert prune(root, OPTIONS) == {by_id(root)["x"]}
 
 
 def test_class_words_split_separators_and_camel_case():
-    assert class_words("postShare-bar top_ads HTMLWidget2") == ["post", "share", "bar", "top", "ads", "html", "widget"]
+    assert class_words("postShare-bar top_ads HTMLWidget2") == {
+        "post", "share", "bar", "top", "ads", "ad", "html", "widget"}
 
 
 def test_poison_words_are_configurable():
@@ -110,7 +178,7 @@ def test_only_block_tags_are_scored():
 
 
 def test_pruned_subtrees_count_for_nothing_but_their_tails():
-    verdicts = shaken('<div id="d"><div class="ad">many many many many words</div>two words</div>')
+    verdicts = shaken('<div id="d"><div class="ad">many words</div>two words</div><p>an article of five words</p>')
     assert verdicts == {"d": (KEPT, 1)}
 
 
@@ -216,6 +284,7 @@ def test_options_by_name_through_extract():
     ("poison_words", "comment"), ("poison_words", [""]), ("block_tags", [1]), ("bless_words", None),
     ("allowed_tags", ["p"]), ("allowed_tags", {"p": "class"}), ("allowed_tags", {"": []}),
     ("words_weight", -1), ("tags_weight", "1"), ("link_words_weight", float("nan")),
+    ("max_pruned_share", -0.5), ("max_pruned_share", "half"),
 ])
 def test_invalid_option(name, value):
     with pytest.raises(OptionError) as raised:
@@ -251,5 +320,6 @@ def test_a_tree_as_deep_as_allowed(tag):
         parent = etree.SubElement(parent, tag)
     parent.text = "deep text"
     parent.tail = "tail"
+    root[0].text = "the article before it"
     result = extract(root, algorithm="declutter")
-    assert result.text == ("" if tag == "aside" else "deep text\ntail")
+    assert result.text == "the article before it" + ("" if tag == "aside" else "\ndeep text\ntail")

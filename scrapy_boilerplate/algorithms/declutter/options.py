@@ -10,13 +10,15 @@ from typing import Any, ClassVar
 from ...errors import OptionError
 from ...model.options import Options, check_number
 
-#: Prune deletes an element whose class or id holds one of these words
-#: (compared word by word, see :func:`.prune.class_words`; a plural ``s`` is ignored).
+#: Prune deletes an element whose class or id names it by one of these words: the
+#: first or last word of a class token (see :func:`.prune.naming_words`; a plural
+#: ``s`` is ignored). Not "widget": page builders and blog engines call every
+#: block of the page one (``elementor-widget``, Blogger's ``widget Blog``).
 POISON_WORDS = frozenset({
     "ad", "advert", "advertisement", "advertising", "banner", "breadcrumb", "comment",
     "cookie", "disqus", "footer", "menu", "modal", "nav", "navbar", "navigation",
     "newsletter", "outbrain", "pagination", "popup", "promo", "related", "share",
-    "sharing", "sidebar", "social", "sponsor", "sponsored", "subscribe", "taboola", "widget",
+    "sharing", "sidebar", "social", "sponsor", "sponsored", "subscribe", "taboola",
 })
 
 #: Prune deletes these elements whatever their class: code, styling, embedded
@@ -57,6 +59,8 @@ class DeclutterOptions(Options):
 
     ``poison_words``, ``bless_words``: words (any case) looked up in an
     element's class and id (and, for blessing, ``itemprop`` and ``rel``).
+    ``max_pruned_share``: prune spares an element holding more than this
+    share of the page's words, whatever its class (1 turns this off).
     ``pruned_tags``, ``block_tags``: tag names. ``allowed_tags`` maps each tag
     purify keeps to the attributes it keeps on it (an iterable of names).
     A block element's score is ``words_weight * Words - link_words_weight *
@@ -65,7 +69,7 @@ class DeclutterOptions(Options):
 
     algorithm: ClassVar[str] = "declutter"
 
-    #: A word of an element's class or id that deletes it (prune).
+    #: A word naming an element in its class or id (the first or last word of a token) that deletes it (prune).
     poison_words: Any = POISON_WORDS
     #: Tags deleted with their subtree whatever their class (prune).
     pruned_tags: Any = PRUNED_TAGS
@@ -81,9 +85,11 @@ class DeclutterOptions(Options):
     link_words_weight: float = 2
     #: Shake's score: the weight of the tags (subtracted).
     tags_weight: float = 1
+    #: Prune spares an element holding more than this share of the page's words, whatever its class (1: never).
+    max_pruned_share: float = 0.5
 
     def __post_init__(self) -> None:
-        for name in ("words_weight", "link_words_weight", "tags_weight"):
+        for name in ("words_weight", "link_words_weight", "tags_weight", "max_pruned_share"):
             check_number(name, getattr(self, name))
         for name in ("poison_words", "pruned_tags", "bless_words", "block_tags"):
             object.__setattr__(self, name, _names(name, getattr(self, name)))

@@ -20,6 +20,7 @@ from lxml import etree, html as lxml_html
 from ...html.walk import depth_left, too_deep
 from ...model.text import collapse
 from .options import DeclutterOptions
+from .prune import NON_TEXT_TAGS
 from .shake import REMOVED, Verdict
 
 #: Elements that start and end a line of text.
@@ -29,8 +30,6 @@ BLOCK_LEVEL = frozenset({
     "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "li", "main", "nav", "ol", "p", "pre",
     "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
-#: Elements whose content is never shown as text, whether pruned or not.
-NON_TEXT_TAGS = frozenset({"head", "noscript", "script", "style", "template"})
 #: Attributes holding a URL: made absolute when the page has one, dropped when they run code.
 URL_ATTRIBUTES = frozenset({"cite", "href", "src"})
 
@@ -55,121 +54,155 @@ def purify(root: etree._Element, pruned: Collection[etree._Element],
            verdicts: Mapping[etree._Element, Verdict], options: DeclutterOptions,
            ) -> tuple[etree._Element, list[Segment]]:
     """The clean document (an ``html`` element) and the text segments of the tree under ``root``."""
-    allowed = options.allowed_tags
-    document = _empty_document(root)
-    segments: list[Segment] = []
-    # The decided elements holding the walk's position, innermost last, each
-    # with whether its content is copied; the root decides what nobody did.
-    deciders: list[tuple[etree._Element, bool]] = [(root, True)]
-    # Where the content of each open element goes in the new document; None when not copied.
-    targets: list[etree._Element | None] = [document[1]]
-    start, pieces, chars_in_links = root, [], 0
-    links = 0
-    pending_break = False  # an unwrapped block ended: the next inline content starts a new line
+    purifier = _Purifier(root, pruned, verdicts, options.allowed_tags)
+    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+    for event, node in walker:
+        if event == "start":
+            if node.tag in NON_TEXT_TAGS:
+                purifier.start_hidden()
+                walker.skip_subtree()
+                continue
+            purifier.start(node)
+            if node.text:
+                purifier.add_text(node.text)
+            continue
+        if event == "end":
+            purifier.end(node)
+        # the tail of an element, comment or instruction belongs to its parent
+        if node.tail and node is not root:
+            purifier.add_text(node.tail)
+    return purifier.finish()
 
-    def cut(element: etree._Element) -> None:
-        nonlocal start, pieces, chars_in_links
-        text = collapse("".join(pieces)) if pieces else ""
-        if text:
-            segments.append(Segment(start, deciders[-1][0], text, chars_in_links))
-        start, pieces, chars_in_links = element, [], 0
 
-    # The text bound for the end of ``unwritten_target``, written at once when
-    # something else is written: writing each piece as it comes copies all
-    # the text before it in that element, quadratic in a long run of pieces.
-    unwritten: list[str] = []
-    unwritten_target = None
+class _Purifier:
+    """The state of purify's walk: the new document being written and the segment being cut.
 
-    def write_text(target: etree._Element | None) -> None:
-        """Write the text bound for the end of ``target``, if any: due before anything else goes in it."""
-        if not unwritten or target is not unwritten_target:
+    An element of the allow-list is copied with its allowed attributes; any
+    other one is unwrapped, and a block among them ends its line of text.
+    """
+
+    def __init__(self, root: etree._Element, pruned: Collection[etree._Element],
+                 verdicts: Mapping[etree._Element, Verdict], allowed: Mapping[str, frozenset[str]]) -> None:
+        self._root = root
+        self._pruned = pruned
+        self._verdicts = verdicts
+        self._allowed = allowed
+        self._document = _empty_document(root)
+        # Where the content of each open element goes in the new document; None when not copied.
+        self._targets: list[etree._Element | None] = [self._document[1]]
+        # An element d levels below ``root`` makes ``_targets`` d + 2 long.
+        self._max_depth = depth_left(root) + 2
+        # The text bound for the end of ``_unwritten_target``, written at once
+        # when something else is written: writing each piece as it comes copies
+        # all the text before it in that element, quadratic in a long run of pieces.
+        self._unwritten: list[str] = []
+        self._unwritten_target: etree._Element | None = None
+        # An unwrapped block ended: the next inline content starts a new line.
+        self._pending_break = False
+
+        self._segments: list[Segment] = []
+        # The decided elements holding the walk's position, innermost last;
+        # the root decides what nobody did.
+        self._deciders = [root]
+        self._start = root
+        self._pieces: list[str] = []
+        self._chars_in_links = 0
+        self._links = 0  # open <a> elements
+
+    def start_hidden(self) -> None:
+        """Start an element whose content is never text (a script): nothing of it is copied or cut."""
+        self._targets.append(None)
+
+    def start(self, element: etree._Element) -> None:
+        tag = element.tag
+        boundary = tag in BLOCK_LEVEL
+        decided = element in self._pruned or element in self._verdicts
+        # the segments: a new one starts at a block and at a decided element
+        if boundary or decided:
+            self._cut(element)
+        if decided:
+            self._deciders.append(element)
+        if tag == "a":
+            self._links += 1
+        # the new document: the element is dropped, copied or unwrapped
+        target = self._targets[-1]
+        if target is None or (decided and not self._copied(element)):
+            target = None
+        elif tag in self._allowed:
+            if boundary:
+                self._pending_break = False
+            elif self._pending_break:
+                self._break_line(target)
+                self._pending_break = False
+            self._write_text(target)
+            target = etree.SubElement(target, tag, _attributes(element, self._allowed[tag]))
+        elif boundary:
+            self._pending_break = True
+        self._targets.append(target)
+        if len(self._targets) > self._max_depth:
+            raise too_deep()
+
+    def end(self, element: etree._Element) -> None:
+        tag = element.tag
+        target = self._targets.pop()
+        if tag in NON_TEXT_TAGS:
             return
-        text = "".join(unwritten)
-        unwritten.clear()
+        if tag == "a":
+            self._links -= 1
+        decided = element in self._pruned or element in self._verdicts
+        if decided or tag in BLOCK_LEVEL:
+            self._cut(element)
+        if decided:
+            self._deciders.pop()
+        if target is not None and tag in BLOCK_LEVEL and target is self._targets[-1]:
+            self._pending_break = True
+
+    def add_text(self, text: str) -> None:
+        self._pieces.append(text)
+        if self._links:
+            self._chars_in_links += len(collapse(text))
+        target = self._targets[-1]
+        if target is None:
+            return
+        text = _NOT_XML.sub("", text)
+        if target is not self._unwritten_target:
+            self._write_text(self._unwritten_target)
+            self._unwritten_target = target
+        if self._pending_break and not text.isspace():
+            self._break_line(target)
+            self._pending_break = False
+        self._unwritten.append(text)
+
+    def finish(self) -> tuple[etree._Element, list[Segment]]:
+        self._cut(self._root)
+        self._write_text(self._unwritten_target)
+        return self._document, self._segments
+
+    def _copied(self, decided: etree._Element) -> bool:
+        return decided not in self._pruned and self._verdicts[decided].decision != REMOVED
+
+    def _cut(self, element: etree._Element) -> None:
+        """End the current segment; the next one starts in ``element``."""
+        text = collapse("".join(self._pieces)) if self._pieces else ""
+        if text:
+            self._segments.append(Segment(self._start, self._deciders[-1], text, self._chars_in_links))
+        self._start, self._pieces, self._chars_in_links = element, [], 0
+
+    def _write_text(self, target: etree._Element | None) -> None:
+        """Write the text bound for the end of ``target``, if any: due before anything else goes in it."""
+        if target is None or target is not self._unwritten_target or not self._unwritten:
+            return
+        text = "".join(self._unwritten)
+        self._unwritten.clear()
         last = _last_child(target)
         if last is None:
             target.text = (target.text or "") + text
         else:
             last.tail = (last.tail or "") + text
 
-    def break_line(target: etree._Element) -> None:
-        write_text(target)
+    def _break_line(self, target: etree._Element) -> None:
+        self._write_text(target)
         _break_line(target)
-
-    def add_text(text: str) -> None:
-        nonlocal chars_in_links, pending_break, unwritten_target
-        pieces.append(text)
-        if links:
-            chars_in_links += len(collapse(text))
-        target = targets[-1]
-        if target is None:
-            return
-        text = _NOT_XML.sub("", text)
-        if target is not unwritten_target:
-            write_text(unwritten_target)
-            unwritten_target = target
-        if pending_break and not text.isspace():
-            break_line(target)
-            pending_break = False
-        unwritten.append(text)
-
-    # An element d levels below ``root`` makes ``targets`` d + 2 long.
-    max_depth = depth_left(root) + 2
-    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-    for event, node in walker:
-        if event == "start":
-            tag = node.tag
-            if tag in NON_TEXT_TAGS:
-                targets.append(None)
-                walker.skip_subtree()
-                continue
-            boundary = tag in BLOCK_LEVEL
-            decided = node in pruned or node in verdicts
-            if boundary or decided:
-                cut(node)
-            if decided:
-                copied = node not in pruned and verdicts[node].decision != REMOVED
-                deciders.append((node, copied))
-            target = targets[-1]
-            if target is None or not deciders[-1][1]:
-                target = None
-            elif tag in allowed:
-                if boundary:
-                    pending_break = False
-                elif pending_break:
-                    break_line(target)
-                    pending_break = False
-                write_text(target)
-                target = etree.SubElement(target, tag, _attributes(node, allowed[tag]))
-            elif boundary:
-                pending_break = True
-            targets.append(target)
-            if len(targets) > max_depth:
-                raise too_deep()
-            if tag == "a":
-                links += 1
-            if node.text:
-                add_text(node.text)
-            continue
-
-        if event == "end":
-            tag = node.tag
-            if tag == "a":
-                links -= 1
-            target = targets.pop()
-            if tag not in NON_TEXT_TAGS:
-                decided = node in pruned or node in verdicts
-                if decided or tag in BLOCK_LEVEL:
-                    cut(node)
-                if decided:
-                    deciders.pop()
-                if target is not None and tag in BLOCK_LEVEL and target is targets[-1]:
-                    pending_break = True
-        if node.tail and node is not root:
-            add_text(node.tail)
-    cut(root)
-    write_text(unwritten_target)
-    return document, segments
 
 
 def serialize(document: etree._Element) -> str:
