@@ -31,7 +31,7 @@ from sphinx.util.docutils import SphinxDirective
 from scrapy_boilerplate import ALGORITHMS
 from scrapy_boilerplate.cli import build_parser
 from scrapy_boilerplate.cli.flags import default, flag
-from scrapy_boilerplate.components.settings import DEFAULTS, PREFIX, BoilerplateSettings, setting_name
+from scrapy_boilerplate.components.settings import DEFAULTS, METADATA_KEYS, PREFIX, BoilerplateSettings, setting_name
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +71,10 @@ class _Setting:
 
 def _scrapy_settings() -> Iterator[_Setting]:
     docs = _field_docs(BoilerplateSettings)
+    # The metadata fields' settings share one field (metadata_fields): described from its keys.
+    docs.update({key.lower(): f"The item field that gets the page's metadata ``{name}`` "
+                 "(:class:`~scrapy_boilerplate.Metadata`); ``None`` omits it."
+                 for name, key in METADATA_KEYS.items()})
     for key, value in DEFAULTS.items():
         yield _Setting(PREFIX + key, None, value, docs.get(key.lower()))
 
