@@ -38,6 +38,8 @@ DEFAULTS: Mapping[str, Any] = {
     "DROP_EMPTY": False,
     "MIN_TEXT_LENGTH": 1,
     "WORKERS": 0,
+    #: Seconds a page may take in a worker before it fails and its worker is replaced; 0: no limit.
+    "PAGE_TIMEOUT": 10.0,
 }
 
 
@@ -108,15 +110,16 @@ def _field(settings: BaseSettings, key: str) -> str | None:
     return value
 
 
-def _count(settings: BaseSettings, key: str) -> int:
+def _number(settings: BaseSettings, key: str, *, integer: bool = True) -> Any:
+    """The setting's number (an ``int`` if ``integer``), at least 0."""
     name = PREFIX + key
     value = settings.get(name, DEFAULTS[key])
     try:
-        value = int(value) if isinstance(value, str) else value
+        value = (int if integer else float)(value) if isinstance(value, str) else value
     except ValueError:
-        raise SettingError(name, value, "expected an integer") from None
+        raise SettingError(name, value, "expected an integer" if integer else "expected a number") from None
     try:
-        check_number(name, value, integer=True)
+        check_number(name, value, integer=integer)
     except OptionError as error:
         raise SettingError(name, value, error.reason) from None
     return value
@@ -147,6 +150,7 @@ class BoilerplateSettings:
     drop_empty: bool
     min_text_length: int
     workers: int
+    page_timeout: float
 
     @property
     def rendering_fields(self) -> dict[str, str]:
@@ -176,6 +180,7 @@ class BoilerplateSettings:
             error_field=_field(settings, "ERROR_FIELD"),
             keep_html=_flag(settings, "KEEP_HTML"),
             drop_empty=_flag(settings, "DROP_EMPTY"),
-            min_text_length=_count(settings, "MIN_TEXT_LENGTH"),
-            workers=_count(settings, "WORKERS"),
+            min_text_length=_number(settings, "MIN_TEXT_LENGTH"),
+            workers=_number(settings, "WORKERS"),
+            page_timeout=_number(settings, "PAGE_TIMEOUT", integer=False),
         )
