@@ -44,6 +44,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from . import process as worker
+from .. import algorithms
 from ..errors import BoilerplateError
 from ..model.options import Options
 
@@ -148,6 +149,14 @@ class WorkerPool:
         except Exception as error:  # noqa: BLE001 -- whatever pickle refuses
             self._give_up(f"the options cannot be sent to a worker process ({error})")
             return
+        if _CONTEXT.get_start_method() == "fork":
+            # Loaded here, once: each process forked inherits it, so that a replacement
+            # starts in milliseconds, and the processes share its memory.
+            try:
+                algorithms.get(self.algorithm).prepare(self.options)
+            except Exception as error:  # noqa: BLE001 -- the crawl's process then meets it itself
+                self._give_up(f"the algorithm cannot be prepared ({error})")
+                return
         _POOLS.add(self)
         self._threads = [threading.Thread(target=self._serve, name="boilerplate-worker", daemon=True)
                          for _ in range(self.size)]
@@ -170,19 +179,21 @@ class WorkerPool:
         return page.future
 
     def close(self) -> None:
-        """Kill the processes (the crawl has no page left for them, or is ending); pages not
-        answered fail with :class:`WorkersUnavailable`. Returns once no process is left."""
+        """Kill the processes (the crawl has no page left for them, or is ending): the pages
+        they held fail with :class:`WorkerError`, those waiting for them, or sent from now
+        on, with :class:`WorkersUnavailable`. Returns once no process is left."""
         with self._lock:
             if self._closed.is_set():
                 return
             self._closed.set()
+            self.unavailable = "the worker processes are closed"
             for each in self._workers:
                 each.process.kill()
         for _ in self._threads:
             self._waiting.put(None)  # wakes a thread waiting for a page
         for thread in self._threads:
             thread.join(timeout=5)
-        self._fail_waiting(WorkersUnavailable("the worker processes are closed"))
+        self._fail_waiting(WorkersUnavailable(self.unavailable))
 
     @property
     def running(self) -> int:
