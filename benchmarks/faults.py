@@ -82,7 +82,7 @@ def crawl(urls_file: str, output: str) -> None:
 def workers(pid: int) -> set[int]:
     """The processes ``pid`` forked (as it forks its workers) that are still there; not those it
     runs for a moment (``ldconfig``, ...)."""
-    found = set()
+    found: set[int] = set()
     try:
         command = Path(f"/proc/{pid}/cmdline").read_bytes()
         for task in Path(f"/proc/{pid}/task").iterdir():
@@ -158,6 +158,10 @@ def run(fault: str, urls_file: str, pages: int, kills: int, chance: random.Rando
     return result
 
 
+def listed(errors: Counter[str]) -> str:
+    return ", ".join(f"{kind} {count}" for kind, count in sorted(errors.items())) or "-"
+
+
 def main() -> None:
     parser = devset.argument_parser(__doc__)
     parser.set_defaults(limit=400)
@@ -188,9 +192,8 @@ def main() -> None:
                 for number in range(1, args.runs + 1):
                     outcome = run(fault, str(urls_file), len(keys), args.kills, chance, Path(folder))
                     runs.append(outcome)
-                    errors = ", ".join(f"{kind} {count}" for kind, count in sorted(outcome.errors.items())) or "-"
                     print(f"{fault:7} {number:3d} {outcome.seconds:7.1f} {outcome.exit_code!s:>4} {outcome.faults:6d} "
-                          f"{outcome.items:5d} {errors:18} {outcome.stats.get('restarts', 0):8d} "
+                          f"{outcome.items:5d} {listed(outcome.errors):18} {outcome.stats.get('restarts', 0):8d} "
                           f"{outcome.stats.get('timeouts', 0):8d} {outcome.stats.get('failed_starts', 0):13d} "
                           f"{outcome.left:4d}  {'yes' if outcome.passed else 'NO'}",
                           flush=True)
@@ -203,7 +206,7 @@ def main() -> None:
         print(f"{fault}: {sum(outcome.passed for outcome in mine)} of {len(mine)} runs passed; "
               f"{sum(outcome.faults for outcome in mine)} faults, "
               f"{sum(outcome.items for outcome in mine)} items of {sum(outcome.pages for outcome in mine)} pages, "
-              f"{sum(errors.values())} with an error ({', '.join(f'{k} {v}' for k, v in sorted(errors.items())) or '-'}); "
+              f"{sum(errors.values())} with an error ({listed(errors)}); "
               f"longest run {max(outcome.seconds for outcome in mine):.1f} s; "
               f"{sum(outcome.left for outcome in mine)} processes left")
     sys.exit(0 if all(outcome.passed for outcome in runs) else 1)
