@@ -85,10 +85,14 @@ def workers(pid: int) -> set[int]:
     found: set[int] = set()
     try:
         command = Path(f"/proc/{pid}/cmdline").read_bytes()
-        for task in Path(f"/proc/{pid}/task").iterdir():
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:  # it has ended
+        return found
+    for task in tasks:
+        try:
             found.update(int(child) for child in (task / "children").read_text().split())
-    except OSError:  # it has ended, or a thread of it has
-        pass
+        except OSError:  # a thread that has ended since (its children go to another)
+            pass
     forks = set()
     for child in found:
         try:

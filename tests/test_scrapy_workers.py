@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import pytest_twisted
+from scrapy.settings import Settings
 from twisted.internet import defer, task
 
 from scrapy_boilerplate import (Addon, BoilerpipeArticleOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
@@ -26,7 +27,6 @@ from scrapy_boilerplate.components.classifier import _BY_CRAWLER
 from scrapy_boilerplate.components.settings import BoilerplateSettings, SettingError
 from scrapy_boilerplate.workers.pool import PageTimeout, WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.html.parse import utf8_body
-from scrapy.settings import Settings
 
 from conftest import ARTICLE, GERMAN, PageSpider, serve
 from threaded_server import serving
@@ -113,10 +113,15 @@ def make_send_bytes_halfway(then):
     return send_bytes_halfway
 
 
-def children() -> set[int]:
-    """The processes this one started that are still there (a zombie too)."""
-    return {int(pid) for task in Path(f"/proc/{os.getpid()}/task").iterdir()
-            for pid in (task / "children").read_text().split()}
+def children(pid: int | None = None) -> set[int]:
+    """The processes this one (or ``pid``) started that are still there (a zombie too)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
+        try:
+            found.update(int(child) for child in (task / "children").read_text().split())
+        except FileNotFoundError:  # a thread that has ended since (its children go to another)
+            pass
+    return found
 
 
 def until(condition, timeout=60):
@@ -559,11 +564,6 @@ process.start()
 """
 
 
-def descendants(pid: int) -> set[int]:
-    return {int(child) for task in Path(f"/proc/{pid}/task").iterdir()
-            for child in (task / "children").read_text().split()}
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("page_timeout, interrupts", [(2, 1), (0, 2)], ids=["once", "twice-without-limit"])
 def test_ctrl_c_stops_a_crawl_with_a_frozen_worker_and_leaves_no_process(tmp_path, page_timeout, interrupts):
@@ -580,7 +580,7 @@ def test_ctrl_c_stops_a_crawl_with_a_frozen_worker_and_leaves_no_process(tmp_pat
         try:
             wait_for(noted.exists)
             os.kill(int(noted.read_text()), signal.SIGSTOP)
-            workers = descendants(crawl.pid)
+            workers = children(crawl.pid)
             assert len(workers) == 2
             for _ in range(interrupts):
                 time.sleep(1)
