@@ -238,13 +238,21 @@ class WorkerPool:
 
     def _launch(self) -> tuple[_Worker | None, str]:
         """A worker process started and ready, or ``None`` and why not."""
-        connection, end = _CONTEXT.Pipe()
+        try:
+            connection, end = _CONTEXT.Pipe()
+        except OSError as error:  # out of file descriptors
+            return None, str(error)
         # One fork at a time: no other process inherits this one's end, so that its end is its death.
         with self._forking:
             process = _CONTEXT.Process(target=worker.serve, name="boilerplate-worker", daemon=True,
                                        args=(end, self.initializer, self.algorithm, self.options, self.renderings))
-            process.start()
-            end.close()
+            try:
+                process.start()
+            except OSError as error:  # out of memory, or of processes
+                connection.close()
+                return None, str(error)
+            finally:
+                end.close()
         each = _Worker(process, connection)
         with self._lock:
             self._workers.append(each)
@@ -291,23 +299,22 @@ class WorkerPool:
             if timed_out:  # killed just as it answered
                 break
         page, timed_out = self._end(each)
+        failure: WorkerError
         if self._closed.is_set():
-            if page is not None:
-                page.future.set_exception(WorkerError("the worker processes were closed before it was classified"))
-            return
-        self._count("restarts")
-        if timed_out:
+            failure = WorkerError("the worker processes were closed before it was classified")
+        elif timed_out:
+            self._count("restarts")
             logger.warning("A worker process was stopped after %g s on a page; starting another", self.page_timeout)
+            failure = PageTimeout(f"the page took more than {self.page_timeout:g} s in its worker, "
+                                  "which was stopped and replaced")
+            if page is not None:  # rather than killed just as it answered
+                self._count("timeouts")
         else:
+            self._count("restarts")
             logger.warning("A worker process died (%s); starting another", _exit(each.process))
-        if page is None:
-            return
-        if timed_out:
-            self._count("timeouts")
-            page.future.set_exception(PageTimeout(f"the page took more than {self.page_timeout:g} s in its worker, "
-                                                  "which was stopped and replaced"))
-        else:
-            page.future.set_exception(WorkerError(f"the worker process died on this page ({_exit(each.process)})"))
+            failure = WorkerError(f"the worker process died on this page ({_exit(each.process)})")
+        if page is not None:
+            page.future.set_exception(failure)
 
     def _end(self, each: _Worker) -> tuple[_Page | None, bool]:
         """Kill and reap ``each``'s process; the page it held, and whether its time was up."""
