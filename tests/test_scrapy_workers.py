@@ -6,13 +6,17 @@ import logging
 import os
 import pickle
 import signal
+import struct
+import subprocess
+import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
 import pytest_twisted
+from scrapy.settings import Settings
 from twisted.internet import defer, task
 
 from scrapy_boilerplate import (Addon, BoilerpipeArticleOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
@@ -20,10 +24,12 @@ from scrapy_boilerplate import (Addon, BoilerpipeArticleOptions, BoilerplatePipe
 from scrapy_boilerplate.workers import process as worker
 from scrapy_boilerplate.components import PageResult
 from scrapy_boilerplate.components.classifier import _BY_CRAWLER
-from scrapy_boilerplate.workers.pool import WorkerError, WorkerPool, WorkersUnavailable
+from scrapy_boilerplate.components.settings import BoilerplateSettings, SettingError
+from scrapy_boilerplate.workers.pool import PageTimeout, WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.html.parse import utf8_body
 
 from conftest import ARTICLE, GERMAN, PageSpider, serve
+from threaded_server import serving
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
 ADDON = {"ADDONS": {Addon: 0}}
@@ -50,33 +56,83 @@ def fail_to_start_while_marked(algorithm, options):
 
 
 class KillsItsWorker:
-    """Sent as a page's URL, it kills the worker that unpickles it, with the whole batch it came in."""
+    """Sent as a page's URL, it kills the worker that unpickles it."""
 
     def __reduce__(self):
         return os._exit, (3,)
 
 
-_classify_all = worker.classify_all
+_answer = worker.answer
 
 
-def classify_all_slowly(pages, renderings=(), metadata=True):
+def answer_slowly(page, renderings=(), metadata=True):
     """Workers far slower than the downloads: 20 ms a page more."""
-    time.sleep(0.02 * len(pages))
-    return _classify_all(pages, renderings, metadata)
+    time.sleep(0.02)
+    return _answer(page, renderings, metadata)
 
 
-def classify_all_unanswerably(pages, renderings=(), metadata=True):
-    """A batch whose answer cannot travel back to the crawl: a lambda does not pickle."""
+def answer_unanswerably(page, renderings=(), metadata=True):
+    """An answer that cannot travel back to the crawl: a lambda does not pickle."""
     return lambda: None
 
 
-def until(condition):
+def answer_noting_victims(page, renderings=(), metadata=True):
+    """A page whose URL has "victim" writes its worker's pid to $BOILERPLATE_TEST_VICTIM as it
+    starts, then takes a second (the time to kill or freeze that worker), or for ever with "for-ever"."""
+    url = page[1]
+    if "victim" in url:
+        noted = Path(os.environ["BOILERPLATE_TEST_VICTIM"])
+        noted.with_suffix(".part").write_text(str(os.getpid()))
+        noted.with_suffix(".part").rename(noted)
+        time.sleep(3600 if "for-ever" in url else 1)
+    return _answer(page, renderings, metadata)
+
+
+#: Set in a worker as it answers a page whose URL has "victim".
+_sending_victim = False
+
+
+def answer_marking_victims(page, renderings=(), metadata=True):
+    global _sending_victim
+    _sending_victim = "victim" in page[1]
+    return _answer(page, renderings, metadata)
+
+
+def make_send_bytes_halfway(then):
+    """A Connection._send_bytes that, in a worker answering a victim page, sends half of the
+    message and then calls ``then()``: the worker dies (or freezes) halfway through sending."""
+    send_bytes = Connection._send_bytes
+
+    def send_bytes_halfway(connection, message):
+        if not _sending_victim:
+            return send_bytes(connection, message)
+        message = bytes(message)
+        os.write(connection.fileno(), struct.pack("!i", len(message)) + message[:len(message) // 2])
+        then()
+
+    return send_bytes_halfway
+
+
+def children(pid: int | None = None) -> set[int]:
+    """The processes this one (or ``pid``) started that are still there (a zombie too)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
+        try:
+            found.update(int(child) for child in (task / "children").read_text().split())
+        except FileNotFoundError:  # a thread that has ended since (its children go to another)
+            pass
+    return found
+
+
+def until(condition, timeout=60):
     """Wait, on the reactor, until ``condition()`` holds."""
     from twisted.internet import reactor
 
     @defer.inlineCallbacks
     def wait():
+        deadline = time.monotonic() + timeout
         while not condition():
+            assert time.monotonic() < deadline, "waited in vain"
             yield task.deferLater(reactor, 0.05, lambda: None)
 
     return wait()
@@ -106,7 +162,7 @@ def test_a_worker_renders_what_is_asked_and_the_rendering_travels_back():
 
 def test_a_workers_result_unpickles_its_extraction_only_when_asked():
     worker.configure("justext", JustextOptions())
-    [(classified, _, _)] = worker.classify_all([(utf8_body(ARTICLE), "http://example.com/", None)])
+    classified, _, _ = worker.answer((utf8_body(ARTICLE), "http://example.com/", None, None))
     result = PageResult("http://example.com/", classified=pickle.loads(pickle.dumps(classified)))
     here = extract(ARTICLE, url="http://example.com/")
     assert (result.text, result.language) == (here.text, here.language) and "extraction" not in vars(result)
@@ -123,26 +179,6 @@ def test_an_extraction_pickles_as_rows_into_the_same_blocks():
     assert (again.language, again.algorithm, again.html) == (extraction.language, "justext", None)
     # What the workers send back: no field names per block, as the dicts of to_dict() have.
     assert len(pickle.dumps(extraction)) < 0.8 * len(pickle.dumps(extraction.to_dict()))
-
-
-@pytest_twisted.inlineCallbacks
-def test_waiting_pages_go_to_a_worker_together(monkeypatch):
-    calls = []
-    submit = ProcessPoolExecutor.submit
-
-    def counted(executor, function, *arguments):
-        if function is worker.classify_all:
-            calls.append(len(arguments[0]))
-        return submit(executor, function, *arguments)
-
-    monkeypatch.setattr(ProcessPoolExecutor, "submit", counted)
-    pool = WorkerPool(1, "justext", JustextOptions())
-    pool.start()
-    pages = [pool.classify(utf8_body(page), "") for page in [ARTICLE, GERMAN] * 10]  # sent before it runs
-    results = yield defer.gatherResults(pages)
-    assert [extraction.language for extraction, _ in results] == ["English", "German"] * 10
-    assert calls == [8, 8, 4]
-    pool.close()
 
 
 @pytest.mark.parametrize("algorithm", ["justext", "boilerpipe-article", "declutter"])
@@ -225,9 +261,9 @@ class SamplingSpider(PageSpider):
 
         live = sum(len(objects) for kind, objects in live_refs.items() if issubclass(kind, Request))
         self.most["requests"] = max(self.most["requests"], live)
-        workers = _BY_CRAWLER[self.crawler].workers
-        self.most["pages"] = max(self.most["pages"], workers.pending)
-        self.most["answer_waiters"] = max(self.most["answer_waiters"], len(workers._answer_waiters))
+        classifier = _BY_CRAWLER[self.crawler]
+        self.most["pages"] = max(self.most["pages"], classifier.workers.pending)
+        self.most["answer_waiters"] = max(self.most["answer_waiters"], len(classifier._answer_waiters))
         yield from super().parse(response)
 
 
@@ -238,7 +274,7 @@ def test_workers_slower_than_the_downloads_slow_the_crawl_down(crawl, server, co
     """Pages wait for a free worker with their requests in Scrapy's hands, and the spider's
     start requests are read no faster than the workers classify: a few dozen requests alive
     at once, not the 150 the engine would otherwise pull into its scheduler."""
-    monkeypatch.setattr(worker, "classify_all", classify_all_slowly)  # the workers are forked after this
+    monkeypatch.setattr(worker, "answer", answer_slowly)  # the workers are forked after this
     monkeypatch.setattr(SamplingSpider, "most", {"requests": 0, "pages": 0, "answer_waiters": 0})
     urls = [f"{server}article.html?{number}" for number in range(150)]
     settings = {**components, "BOILERPLATE_WORKERS": 1, "CONCURRENT_REQUESTS": 8, "LOG_LEVEL": "WARNING"}
@@ -246,20 +282,20 @@ def test_workers_slower_than_the_downloads_slow_the_crawl_down(crawl, server, co
     assert sorted(item["url"] for item in outcome.items) == sorted(urls)
     assert outcome.stats["boilerplate/workers/pages"] == 150 and outcome.stats["boilerplate/pages"] == 150
     assert all("Farmers in the valley" in item["text"] for item in outcome.items)
-    # The workers hold 16 pages at most (2 batches of 8); 8 more at most are being downloaded.
+    # The workers hold 16 pages at most (PAGES_PER_WORKER); 8 more at most are being downloaded.
     assert 0 < SamplingSpider.most["pages"] <= 16 + 8 and SamplingSpider.most["requests"] <= 16 + 2 * 8
     # A start request held back past several rechecks waits on the workers once, not once per recheck.
     assert SamplingSpider.most["answer_waiters"] <= 1
 
 
 @pytest_twisted.inlineCallbacks
-def test_a_batch_whose_answer_cannot_come_back_fails_its_pages_and_the_crawl_goes_on(crawl, server, monkeypatch):
-    monkeypatch.setattr(worker, "classify_all", classify_all_unanswerably)  # the workers are forked after this
+def test_an_answer_that_cannot_come_back_fails_its_page_and_the_crawl_goes_on(crawl, server, monkeypatch):
+    monkeypatch.setattr(worker, "answer", answer_unanswerably)  # the workers are forked after this
     urls = [server + "article.html", server + "article.html?again"]
     outcome = yield crawl(urls, {**PIPELINE, **WORKERS}, raw_html=True)
     assert sorted(item["url"] for item in outcome.items) == sorted(urls)
-    assert all(item["text"] == "" and item["boilerplate_error"] for item in outcome.items)
-    assert outcome.stats["boilerplate/failures"] == 2
+    assert all(item["text"] == "" and "cannot be sent back" in item["boilerplate_error"] for item in outcome.items)
+    assert outcome.stats["boilerplate/failures"] == 2 and outcome.stats["boilerplate/workers/restarts"] == 0
 
 
 @pytest_twisted.inlineCallbacks
@@ -277,80 +313,284 @@ def test_workers_that_cannot_start_leave_the_work_to_the_crawls_process(crawl, s
     assert given_up.startswith("no worker process can start")
 
 
-def _pid(each) -> int:
-    [process] = each.executor._processes.values()
-    return process.pid
+def wait_for(condition, timeout=60):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.02)
 
 
-@pytest_twisted.inlineCallbacks
-def test_a_killed_worker_fails_its_page_only_and_is_replaced(caplog):
-    pool = WorkerPool(1, "justext", JustextOptions())
-    pool.start()
-    yield until(lambda: pool.running == 1)
-    first, second, third = (pool.classify(utf8_body(page), "") for page in (SLOW, ARTICLE, GERMAN))
+@pytest.fixture
+def victim(tmp_path, monkeypatch):
+    """The file where the worker taking a page whose URL has "victim" writes its pid; read with :func:`victim_pid`."""
+    noted = tmp_path / "victim"
+    monkeypatch.setenv("BOILERPLATE_TEST_VICTIM", str(noted))
+    monkeypatch.setattr(worker, "answer", answer_noting_victims)  # the workers are forked after this
+    return noted
+
+
+def victim_pid(noted: Path) -> int:
+    wait_for(noted.exists)
+    return int(noted.read_text())
+
+
+@pytest.fixture
+def pool():
+    pools = []
+
+    def start(*arguments, **keywords):
+        pools.append(WorkerPool(*arguments, **keywords))
+        pools[-1].start()
+        return pools[-1]
+
+    before = children()
+    yield start
+    for each in pools:
+        each.close()
+    assert children() == before  # no process left behind
+
+
+def test_a_killed_worker_fails_its_page_only_and_is_replaced(pool, victim, caplog):
+    workers = pool(1, "justext", JustextOptions())
+    first, second, third = (workers.classify(utf8_body(page), url) for page, url in
+                            ((ARTICLE, "victim"), (ARTICLE, ""), (GERMAN, "")))
     with caplog.at_level(logging.WARNING):
-        os.kill(_pid(pool.workers[0]), signal.SIGKILL)
-        with pytest.raises(WorkerError, match="died on this page"):
-            yield first
-    article = (yield second)[0]
-    german = (yield third)[0]
-    assert "Farmers in the valley" in article.text and german.language == "German"
-    assert pool.restarts == 1 and any("worker process died" in r.getMessage() for r in caplog.records)
-    pool.close()
+        os.kill(victim_pid(victim), signal.SIGKILL)
+        with pytest.raises(WorkerError, match=r"died on this page \(killed by signal 9\)"):
+            first.result(timeout=60)
+        assert "Farmers in the valley" in second.result(timeout=60)[0].text
+        assert third.result(timeout=60)[0].language == "German"
+    assert workers.events == {"restarts": 1}
+    assert any("worker process died (killed by signal 9)" in record.getMessage() for record in caplog.records)
 
 
-@pytest_twisted.inlineCallbacks
-def test_a_page_killing_its_batchs_worker_fails_alone_and_the_others_go_again():
-    pool = WorkerPool(1, "justext", JustextOptions())
-    pool.start()
-    yield until(lambda: pool.running == 1)
-    busy = [pool.classify(utf8_body(page), "") for page in (SLOW, ARTICLE)]  # two batches in flight
-    killer, *others = [pool.classify(utf8_body(ARTICLE), KillsItsWorker()),
-                       *(pool.classify(utf8_body(page), "") for page in (GERMAN, ARTICLE))]  # one batch, later
-    yield defer.gatherResults(busy)
-    with pytest.raises(WorkerError, match="died on this page"):
-        yield killer
-    (german, _), (article, _) = yield defer.gatherResults(others)
-    assert german.language == "German" and "Farmers in the valley" in article.text
-    assert pool.restarts == 2  # the batch, then the page alone
-    pool.close()
+def test_a_page_killing_its_worker_fails_alone(pool):
+    workers = pool(1, "justext", JustextOptions())
+    before, killer, after = (workers.classify(utf8_body(ARTICLE), url) for url in ("", KillsItsWorker(), ""))
+    with pytest.raises(WorkerError, match=r"died on this page \(exit code 3\)"):
+        killer.result(timeout=60)
+    assert "Farmers in the valley" in before.result(timeout=60)[0].text
+    assert "Farmers in the valley" in after.result(timeout=60)[0].text
+    assert workers.events == {"restarts": 1}
 
 
-@pytest_twisted.inlineCallbacks
-def test_a_replacement_failing_to_start_is_retried_while_the_live_worker_works(caplog, monkeypatch, tmp_path):
+def test_a_page_past_the_time_limit_fails_alone_and_its_worker_is_replaced(pool, victim, caplog):
+    workers = pool(2, "justext", JustextOptions(), page_timeout=0.5)
+    endless = workers.classify(utf8_body(ARTICLE), "victim-for-ever")
+    victim_pid(victim)
+    others = [workers.classify(utf8_body(ARTICLE), "") for _ in range(5)]
+    with caplog.at_level(logging.WARNING):
+        with pytest.raises(PageTimeout, match=r"took more than 0.5 s in its worker, which was stopped and replaced"):
+            endless.result(timeout=60)
+    assert all("Farmers in the valley" in each.result(timeout=60)[0].text for each in others)
+    assert workers.events == {"restarts": 1, "timeouts": 1}
+    assert any("stopped after 0.5 s on a page" in record.getMessage() for record in caplog.records)
+
+
+def test_a_frozen_worker_fails_its_page_at_the_time_limit(pool, victim):
+    workers = pool(1, "justext", JustextOptions(), page_timeout=1.5)
+    frozen = workers.classify(utf8_body(ARTICLE), "victim")
+    os.kill(victim_pid(victim), signal.SIGSTOP)
+    later = workers.classify(utf8_body(GERMAN), "")
+    with pytest.raises(PageTimeout):
+        frozen.result(timeout=60)
+    assert later.result(timeout=60)[0].language == "German"
+    assert workers.events == {"restarts": 1, "timeouts": 1}
+
+
+@pytest.mark.parametrize("then, error, events", [
+    (lambda: os._exit(9), WorkerError, {"restarts": 1}),
+    (lambda: os.kill(os.getpid(), signal.SIGSTOP), PageTimeout, {"restarts": 1, "timeouts": 1}),
+], ids=["dies", "freezes"])
+def test_a_worker_that_stops_halfway_through_its_answer_costs_that_page_only(pool, monkeypatch, then, error, events):
+    """The hang of the standard library's pool: the crawl's process reading an answer whose end never comes."""
+    monkeypatch.setattr(worker, "answer", answer_marking_victims)
+    monkeypatch.setattr(Connection, "_send_bytes", make_send_bytes_halfway(then))
+    workers = pool(1, "justext", JustextOptions(), page_timeout=1)
+    cut, whole = (workers.classify(utf8_body(ARTICLE), url) for url in ("victim", ""))
+    with pytest.raises(error):
+        cut.result(timeout=60)
+    assert "Farmers in the valley" in whole.result(timeout=60)[0].text
+    assert workers.events == events
+
+
+def test_a_replacement_failing_to_start_is_retried_while_the_live_worker_works(pool, victim, caplog, monkeypatch,
+                                                                              tmp_path):
     marker = tmp_path / "marker"
     monkeypatch.setenv("BOILERPLATE_TEST_MARKER", str(marker))
     monkeypatch.setattr(WorkerPool, "initializer", staticmethod(fail_to_start_while_marked))
-    pool = WorkerPool(2, "justext", JustextOptions())
-    pool.first_backoff = 0.2
-    pool.start()
-    yield until(lambda: pool.running == 2)
+    monkeypatch.setattr(WorkerPool, "first_backoff", 0.2)
+    workers = pool(2, "justext", JustextOptions())
+    wait_for(lambda: workers.running == 2)
     marker.touch()
-    doomed = pool.classify(utf8_body(SLOW), "")
-    victim = next(each for each in pool.workers if each.batches)
+    doomed = workers.classify(utf8_body(ARTICLE), "victim")
     with caplog.at_level(logging.WARNING):
-        os.kill(_pid(victim), signal.SIGKILL)
+        os.kill(victim_pid(victim), signal.SIGKILL)
         with pytest.raises(WorkerError):
-            yield doomed
+            doomed.result(timeout=60)
         # While the replacement fails to start, the live worker takes every page.
-        pages = yield defer.gatherResults([pool.classify(utf8_body(ARTICLE), "") for _ in range(6)])
-        assert all("Farmers in the valley" in extraction.text for extraction, *_ in pages)
-        yield until(lambda: pool.running == 2)
-    assert (pool.restarts, pool.failed_starts, pool.unavailable) == (1, 2, None)
+        pages = [workers.classify(utf8_body(ARTICLE), "") for _ in range(6)]
+        assert all("Farmers in the valley" in each.result(timeout=60)[0].text for each in pages)
+        wait_for(lambda: workers.running == 2)
+    assert (workers.events, workers.unavailable) == ({"restarts": 1, "failed_starts": 2}, None)
     assert len([r for r in caplog.records if "failed to start" in r.getMessage()]) == 2
     assert marker.read_text() == "xxx"
-    pool.close()
+
+
+def test_closing_stops_busy_and_frozen_workers_at_once(pool, victim):
+    workers = pool(2, "justext", JustextOptions())
+    held = workers.classify(utf8_body(ARTICLE), "victim-for-ever")
+    os.kill(victim_pid(victim), signal.SIGSTOP)
+    waiting = [workers.classify(utf8_body(SLOW), "") for _ in range(3)]  # one in the other worker, two waiting
+    time.sleep(0.2)
+    started = time.monotonic()
+    workers.close()
+    assert time.monotonic() - started < 5 and children() == set() and workers.pids == []
+    with pytest.raises(WorkerError, match="closed before it was classified"):
+        held.result(timeout=0)
+    assert all(isinstance(each.exception(timeout=0), WorkerError) for each in waiting)
 
 
 def test_options_that_cannot_travel_make_the_workers_unavailable():
-    pool = WorkerPool(1, "justext", threading.Lock())
-    pool.start()
-    assert "cannot be sent" in pool.unavailable and pool.workers == []
+    workers = WorkerPool(1, "justext", threading.Lock())
+    workers.start()
+    assert "cannot be sent" in workers.unavailable and workers.pids == []
     with pytest.raises(WorkersUnavailable):
-        pool.classify(b"<p>x</p>", "").result.raiseException()
+        workers.classify(b"<p>x</p>", "").result(timeout=0)
 
 
 @pytest.mark.parametrize("options", [JustextOptions(stoplist="German"), JustextOptions(stoplist=["der", "die"]),
                                      BoilerpipeArticleOptions(), DeclutterOptions()])
 def test_options_pickle_for_the_workers(options):
     assert pickle.loads(pickle.dumps(options)) == options
+
+
+def kill(pid):
+    os.kill(pid, signal.SIGKILL)
+
+
+def freeze(pid):
+    os.kill(pid, signal.SIGSTOP)
+
+
+FAULTS = {
+    "killed": (kill, "WorkerError: the worker process died on this page (killed by signal 9)", {"restarts": 1}),
+    "frozen": (freeze, "PageTimeout: the page took more than 2 s in its worker, which was stopped and replaced "
+                       "(BOILERPLATE_PAGE_TIMEOUT)", {"restarts": 1, "timeouts": 1}),
+}
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+@pytest_twisted.inlineCallbacks
+def test_a_worker_killed_or_frozen_in_a_crawl_costs_its_page_only(crawl, server, victim, fault):
+    act, error, events = FAULTS[fault]
+    urls = [f"{server}article.html?{number}" for number in range(20)] + [server + "article.html?victim"]
+    before = children()
+    crawled = crawl(urls, {**ADDON, **WORKERS, "BOILERPLATE_PAGE_TIMEOUT": 2})
+    yield until(victim.exists)
+    act(int(victim.read_text()))
+    outcome = yield crawled
+    assert sorted(item["url"] for item in outcome.items) == sorted(urls)
+    victims = [item for item in outcome.items if item["url"].endswith("victim")]
+    assert [(item["text"], item["boilerplate_error"]) for item in victims] == [("", error)]
+    assert all("Farmers in the valley" in item["text"] for item in outcome.items if item not in victims)
+    for event in ("restarts", "timeouts", "failed_starts"):
+        assert outcome.stats[f"boilerplate/workers/{event}"] == events.get(event, 0)
+    assert outcome.stats["boilerplate/failures"] == 1 and outcome.stats["boilerplate/workers/pages"] == 20
+    assert children() == before
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+@pytest_twisted.inlineCallbacks
+def test_a_worker_stopping_halfway_through_its_answer_in_a_crawl_costs_that_page_only(crawl, server, monkeypatch,
+                                                                                      fault):
+    action, error, events = FAULTS[fault]
+    monkeypatch.setattr(worker, "answer", answer_marking_victims)
+    monkeypatch.setattr(Connection, "_send_bytes", make_send_bytes_halfway(lambda: action(os.getpid())))
+    urls = [f"{server}article.html?{number}" for number in range(20)] + [server + "article.html?victim"]
+    before = children()
+    outcome = yield crawl(urls, {**ADDON, **WORKERS, "BOILERPLATE_PAGE_TIMEOUT": 2})
+    assert sorted(item["url"] for item in outcome.items) == sorted(urls)
+    assert [item["boilerplate_error"] for item in outcome.items if item["url"].endswith("victim")] == [error]
+    assert outcome.stats["boilerplate/workers/restarts"] == 1 and outcome.stats["boilerplate/failures"] == 1
+    assert children() == before
+
+
+@pytest.mark.parametrize("value, reason", [(-1, "must be at least 0"), ("soon", "expected a number")])
+def test_a_bad_page_timeout_stops_the_crawl_at_start_up(value, reason):
+    with pytest.raises(SettingError, match=f"BOILERPLATE_PAGE_TIMEOUT.*{reason}"):
+        BoilerplateSettings.from_settings(Settings({"BOILERPLATE_PAGE_TIMEOUT": value}))
+    assert BoilerplateSettings.from_settings(Settings({"BOILERPLATE_PAGE_TIMEOUT": "2.5"})).page_timeout == 2.5
+    assert BoilerplateSettings.from_settings(Settings()).page_timeout == 10
+
+
+#: A crawl in a process of its own, as ``scrapy crawl`` runs it (with Scrapy's Ctrl-C handling):
+#: the URLs are its arguments; the worker taking a page whose URL has "victim" notes its pid
+#: in $BOILERPLATE_TEST_VICTIM.
+CRAWL_SCRIPT = """
+import os, sys, time
+from pathlib import Path
+import scrapy
+from scrapy.crawler import CrawlerProcess
+from scrapy_boilerplate.workers import process as worker
+
+answer = worker.answer
+
+def answer_noting_victims(page, renderings=(), metadata=True):
+    if "victim" in page[1]:
+        noted = Path(os.environ["BOILERPLATE_TEST_VICTIM"])
+        noted.with_suffix(".part").write_text(str(os.getpid()))
+        noted.with_suffix(".part").rename(noted)
+    time.sleep(0.05)
+    return answer(page, renderings, metadata)
+
+worker.answer = answer_noting_victims
+
+class Pages(scrapy.Spider):
+    name = "pages"
+
+    async def start(self):
+        for url in sys.argv[1:]:
+            yield scrapy.Request(url, dont_filter=True)
+
+    def parse(self, response):
+        yield {"url": response.url, "html": response.text}
+
+process = CrawlerProcess({"ADDONS": {"scrapy_boilerplate.Addon": 0}, "BOILERPLATE_WORKERS": 2,
+                          "BOILERPLATE_PAGE_TIMEOUT": os.environ["BOILERPLATE_PAGE_TIMEOUT"],
+                          "CONCURRENT_REQUESTS": 4, "TELNETCONSOLE_ENABLED": False})
+process.crawl(Pages)
+process.start()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page_timeout, interrupts", [(2, 1), (0, 2)], ids=["once", "twice-without-limit"])
+def test_ctrl_c_stops_a_crawl_with_a_frozen_worker_and_leaves_no_process(tmp_path, page_timeout, interrupts):
+    """Ctrl-C once: the crawl stops once the frozen worker's page is past its time limit;
+    with no limit, a second Ctrl-C stops it at once. Either way no worker is left."""
+    pages = {f"{number}.html": ("text/html", ARTICLE.encode()) for number in range(300)}
+    pages["victim.html"] = ("text/html", ARTICLE.encode())
+    noted = tmp_path / "victim"
+    environment = {**os.environ, "BOILERPLATE_TEST_VICTIM": str(noted), "BOILERPLATE_PAGE_TIMEOUT": str(page_timeout)}
+    with serving(pages) as base:
+        urls = [base + "victim.html"] + [f"{base}{number}.html" for number in range(300)]
+        crawl = subprocess.Popen([sys.executable, "-c", CRAWL_SCRIPT, *urls], env=environment, start_new_session=True,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for(noted.exists)
+            os.kill(int(noted.read_text()), signal.SIGSTOP)
+            workers = children(crawl.pid)
+            assert len(workers) == 2
+            for _ in range(interrupts):
+                time.sleep(1)
+                os.killpg(crawl.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+            started = time.monotonic()
+            _, log = crawl.communicate(timeout=page_timeout + 15)
+        finally:
+            crawl.kill()
+    assert time.monotonic() - started < page_timeout + 10
+    assert "shutting down gracefully" in log
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    if interrupts == 1:
+        assert crawl.returncode == 0 and "PageTimeout" in log and "Spider closed (shutdown)" in log

@@ -7,11 +7,13 @@ import logging
 import time
 import weakref
 from collections.abc import Mapping
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 from scrapy import signals
 from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet import defer
 
 from .. import algorithms
 from ..api import extract
@@ -21,7 +23,7 @@ from ..model import Metadata
 from ..model.options import Options
 from .page import PageResult, response_root
 from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError, setting_name
-from ..workers.pool import WorkerPool, WorkersUnavailable
+from ..workers.pool import PageTimeout, WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -47,6 +49,7 @@ class Classifier:
         self.settings = settings
         self.components: list[str] = []
         self.workers: WorkerPool | None = None
+        self._answer_waiters: list[defer.Deferred] = []
         #: Whether BoilerplateStartMiddleware reads the start requests at the workers' pace.
         self.start_paced = False
         self._options: dict[Any, tuple[str, Options] | SettingError] = {}
@@ -79,10 +82,9 @@ class Classifier:
         spider = {"spider": self.crawler.spider}
         if self.settings.workers:
             self.workers = WorkerPool(self.settings.workers, self.settings.algorithm, self.settings.options,
-                                      renderings=self.settings.renderings,
-                                      metadata=self.settings.metadata,
-                                      on_event=lambda event: self.stats.inc_value(f"boilerplate/workers/{event}"))
-            for event in ("restarts", "failed_starts"):
+                                      renderings=self.settings.renderings, metadata=self.settings.metadata,
+                                      page_timeout=self.settings.page_timeout or None, on_event=self._worker_event)
+            for event in ("restarts", "timeouts", "failed_starts"):
                 self.stats.set_value(f"boilerplate/workers/{event}", 0)
             self.workers.start()
             if self.workers.unavailable is None:
@@ -107,6 +109,23 @@ class Classifier:
     def _close(self) -> None:
         if self.workers is not None:
             self.workers.close()
+
+    def _worker_event(self, event: str) -> None:
+        """Count an event of the workers (told from the pool's threads) in the reactor's thread."""
+        from twisted.internet import reactor  # imported late: importing it early installs a reactor
+
+        reactor.callFromThread(self.stats.inc_value, f"boilerplate/workers/{event}")
+
+    def next_answer(self) -> defer.Deferred:
+        """Fires once the workers answer for some page, or fail it."""
+        waiter: defer.Deferred = defer.Deferred()
+        self._answer_waiters.append(waiter)
+        return waiter
+
+    def _answered(self) -> None:
+        waiters, self._answer_waiters = self._answer_waiters, []
+        for waiter in waiters:
+            waiter.callback(None)
 
     def _check_meta(self, request: Request) -> None:
         if OPTIONS_META_KEY in request.meta:
@@ -243,15 +262,34 @@ class Classifier:
         own = choice == (self.settings.algorithm, self.settings.options)
         try:
             classified, seconds = await maybe_deferred_to_future(
-                self.workers.classify(body, url, None if own else choice, encoding))
+                self._in_reactor(self.workers.classify(body, url, None if own else choice, encoding)))
         except WorkersUnavailable:
             return None
+        except PageTimeout as error:
+            return self._failed(url, PageTimeout(f"{error} (BOILERPLATE_PAGE_TIMEOUT)"))
         except Exception as error:  # noqa: BLE001 -- a bug in a worker must not cost the crawl
             return self._failed(url, error)
         self.stats.inc_value("boilerplate/seconds", seconds)
         self.stats.inc_value("boilerplate/workers/pages")
         self._count(classified.good, classified.blocks, classified.metadata)
         return PageResult(url, classified=classified, _on_malformed_links=self._count_malformed_links)
+
+    def _in_reactor(self, future: Future) -> defer.Deferred:
+        """A Deferred firing in the reactor's thread with ``future``'s outcome (set in a pool's thread)."""
+        from twisted.internet import reactor  # imported late: importing it early installs a reactor
+
+        answer: defer.Deferred = defer.Deferred()
+
+        def settle(done: Future) -> None:
+            error = done.exception()
+            if error is None:
+                answer.callback(done.result())
+            else:
+                answer.errback(error)
+            self._answered()
+
+        future.add_done_callback(lambda done: reactor.callFromThread(settle, done))
+        return answer
 
     def _here(self, page: Any, url: str, choice: tuple[str, Options]) -> PageResult:
         started = time.perf_counter()

@@ -45,6 +45,7 @@ DEFAULTS: Mapping[str, Any] = {
     "MIN_TEXT_LENGTH": 1,
     "WORKERS": 0,
     "MAX_PAGE_SIZE": MAX_PAGE_SIZE,
+    "PAGE_TIMEOUT": 10.0,
     "METADATA": True,
     "ITEM_CLASS": None,
     **{f"{name.upper()}_FIELD": field for name, field in (
@@ -168,15 +169,16 @@ def _field(settings: BaseSettings, key: str) -> str | None:
     return value
 
 
-def _count(settings: BaseSettings, key: str) -> int:
+def _number(settings: BaseSettings, key: str, *, integer: bool = True) -> Any:
+    """The setting's number (an ``int`` if ``integer``), at least 0."""
     name = PREFIX + key
     value = settings.get(name, DEFAULTS[key])
     try:
-        value = int(value) if isinstance(value, str) else value
+        value = (int if integer else float)(value) if isinstance(value, str) else value
     except ValueError:
-        raise SettingError(name, value, "expected an integer") from None
+        raise SettingError(name, value, "expected an integer" if integer else "expected a number") from None
     try:
-        check_number(name, value, integer=True)
+        check_number(name, value, integer=integer)
     except OptionError as error:
         raise SettingError(name, value, error.reason) from None
     return value
@@ -241,6 +243,8 @@ class BoilerplateSettings:
     workers: int
     #: Pages of more bytes are skipped, never parsed; 0: no limit.
     max_page_size: int
+    #: Seconds a page may take in a worker before it fails and its worker is replaced; 0: no limit.
+    page_timeout: float
     #: The options of every algorithm, for requests whose meta selects another.
     algorithm_options: Mapping[str, Options] = dataclasses.field(repr=False, default_factory=dict)
     #: Read each page's metadata (title, authors, dates...) for the items.
@@ -304,9 +308,10 @@ class BoilerplateSettings:
             error_field=_field(settings, "ERROR_FIELD"),
             keep_html=_flag(settings, "KEEP_HTML"),
             drop_empty=_flag(settings, "DROP_EMPTY"),
-            min_text_length=_count(settings, "MIN_TEXT_LENGTH"),
-            workers=_count(settings, "WORKERS"),
-            max_page_size=_count(settings, "MAX_PAGE_SIZE"),
+            min_text_length=_number(settings, "MIN_TEXT_LENGTH"),
+            workers=_number(settings, "WORKERS"),
+            max_page_size=_number(settings, "MAX_PAGE_SIZE"),
+            page_timeout=_number(settings, "PAGE_TIMEOUT", integer=False),
             metadata=metadata,
             metadata_fields={name: field for name, key in METADATA_KEYS.items()
                              if metadata and (field := _field(settings, key))},

@@ -62,7 +62,7 @@ class BoilerplateStartMiddleware:
                 self._wake = defer.Deferred()
                 if not self._awaiting_answer:
                     self._awaiting_answer = True
-                    self.classifier.workers.next_answer().addCallback(self._answered)
+                    self.classifier.next_answer().addCallback(self._answered)
                 timer = reactor.callLater(self.recheck, self._woken)
                 await maybe_deferred_to_future(self._wake)
                 if timer.active():

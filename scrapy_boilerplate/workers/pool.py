@@ -1,29 +1,50 @@
 """Worker processes that classify pages off the crawl's process (``BOILERPLATE_WORKERS``).
 
 Scrapy runs a crawl on one core; extraction is CPU-bound Python, so in the
-crawl's process it delays every other request. Each worker is a
-``concurrent.futures.ProcessPoolExecutor`` of one process running
-:mod:`scrapy_boilerplate.worker`: one process per executor tells which page
-a dead worker died on (the oldest it had), so that page fails alone and the
-others go to the replacement.
+crawl's process it delays every other request. Each worker is a process
+running :func:`scrapy_boilerplate.workers.process.serve` at the end of a pipe
+of its own, served by a thread of the crawl's process that hands it one page
+at a time and waits for the answer; the pages wait in one queue for the
+first free worker. So nothing a worker does can hold the crawl:
+
+- a worker that dies, whenever it dies (also halfway through sending its
+  answer), leaves its pipe closed: its thread reads the end of the pipe, the
+  page it held fails with :class:`WorkerError`, and a new process takes its place;
+- a page that takes longer than the pool's time limit (a page that never
+  ends, a frozen worker) has its worker killed: the page fails with
+  :class:`PageTimeout`, and a new process takes its place;
+- :meth:`WorkerPool.close`, and the interpreter's exit, kill the processes.
+
+Why no pool library: ``concurrent.futures.ProcessPoolExecutor`` breaks whole when
+one worker dies, has no time limit, and its manager thread waits for ever on a
+worker killed while sending its results; ``pebble.ProcessPool`` has the time
+limit and replaces dead workers, but its workers share one pipe: killed once at
+a random moment, 8 of 20 pebble 5.2.3 pools hung for good. A pipe per process,
+whose end only that process holds, is what makes every death visible.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
+import math
 import multiprocessing
 import pickle
+import queue
+import threading
+import time
 import traceback
-from collections import deque
+import weakref
+from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
-from twisted.internet import defer
-
 from . import process as worker
+from .. import algorithms
 from ..errors import BoilerplateError
 from ..model.options import Options
 
@@ -34,12 +55,9 @@ logger = logging.getLogger(__name__)
 #: (which a script starting its crawl without ``if __name__ == "__main__":`` cannot bear).
 _CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
 
-#: Batches sent to one worker before it answers: one to work on, one waiting,
-#: so that it never idles while its answer travels back.
-BATCHES_IN_FLIGHT = 2
-#: Pages in one batch, at most: a call costs the crawl's process about as much
-#: as a page's extraction results, so waiting pages go together.
-BATCH_SIZE = 8
+#: Pages the pool holds per worker before :attr:`WorkerPool.pending` reaches
+#: :attr:`WorkerPool.capacity`: enough to keep a worker busy while the next pages download.
+PAGES_PER_WORKER = 16
 
 
 class WorkerError(BoilerplateError):
@@ -48,10 +66,14 @@ class WorkerError(BoilerplateError):
     ``details`` holds the bug's traceback from the worker.
     """
 
-    def __init__(self, message: str, *, error_type: str = "WorkerError", details: str | None = None) -> None:
+    def __init__(self, message: str, *, error_type: str | None = None, details: str | None = None) -> None:
         super().__init__(message)
-        self.error_type = error_type
+        self.error_type = error_type or type(self).__name__
         self.details = details
+
+
+class PageTimeout(WorkerError):
+    """A page took longer than the pool's time limit: its worker was killed and replaced."""
 
 
 class WorkersUnavailable(WorkerError):
@@ -60,60 +82,68 @@ class WorkersUnavailable(WorkerError):
 
 @dataclass(eq=False)
 class _Page:
-    arguments: tuple[Any, ...]
-    result: defer.Deferred = field(default_factory=defer.Deferred)
-    #: It was in a batch its worker died on: it goes alone, to fail alone if it kills again.
-    suspect: bool = False
+    arguments: worker.PageArguments
+    future: Future = field(default_factory=Future)
 
 
 @dataclass(eq=False)
 class _Worker:
-    """One executor of one process, the batches it holds (oldest first) and its failures to start."""
+    """A worker process, the crawl's end of its pipe, and the page it works on until when."""
 
-    executor: ProcessPoolExecutor | None = None
-    running: bool = False
-    batches: deque[list[_Page]] = field(default_factory=deque)
-    failed_starts: int = 0
-    retired: bool = False
+    process: BaseProcess
+    connection: Connection
+    ready: bool = False
+    page: _Page | None = None
+    deadline: float = math.inf
+    timed_out: bool = False
 
 
 class WorkerPool:
     """``size`` worker processes classifying with one algorithm and its options, each extraction
     coming back with its ``renderings`` made (``"markdown"``, ``"main_html"``: see
-    :func:`scrapy_boilerplate.worker.classify`).
+    :func:`scrapy_boilerplate.workers.process.classify`).
 
-    A page that kills its worker fails alone; the worker is replaced
-    (``restarts``). A worker that fails to start is started again after a
-    back-off that doubles (``failed_starts``), while the others go on; only
-    when none of them can start does the pool give up (``unavailable``) and
-    :meth:`classify` fail with :class:`WorkersUnavailable`.
+    A page that kills its worker, or takes longer than ``page_timeout`` seconds
+    (``None``: no limit), fails alone; the worker is replaced. A worker that
+    fails to start is started again after a back-off that doubles, while the
+    others go on; only when none of them can start does the pool give up
+    (:attr:`unavailable`) and :meth:`classify` fail with :class:`WorkersUnavailable`.
+    ``on_event`` is called, from the pool's threads, with ``"restarts"``,
+    ``"timeouts"`` or ``"failed_starts"`` at each, as :attr:`events` counts them.
     """
 
     #: Seconds before starting again a worker that failed to start; doubled at each failure.
     first_backoff = 0.25
     #: Failures in a row after which a worker is not started again.
     max_failed_starts = 4
+    #: Seconds a process has to start (load what its algorithm needs) before it counts as failed.
+    start_timeout = 60.0
+    #: Seconds between two looks at the pages' time limits.
+    watch_interval = 0.1
     #: What each process runs first, with ``(algorithm, options)``.
-    initializer: Callable[[str, Options], None] = staticmethod(worker.initialize)
+    initializer: Callable[[str, Options], None] = staticmethod(worker.configure)
 
     def __init__(self, size: int, algorithm: str, options: Options, *, renderings: tuple[str, ...] = (),
-                 metadata: bool = True, on_event: Callable[[str], Any] = lambda event: None) -> None:
+                 metadata: bool = True, page_timeout: float | None = None,
+                 on_event: Callable[[str], Any] = lambda event: None) -> None:
         self.size = size
         self.algorithm = algorithm
         self.options = options
         self.renderings = renderings
         #: Whether the extractions come back with their metadata.
         self.metadata = metadata
-        #: Called with ``"restarts"`` or ``"failed_starts"`` at each.
+        self.page_timeout = page_timeout
         self.on_event = on_event
-        self.restarts = 0
-        self.failed_starts = 0
+        self.events: Counter[str] = Counter()
+        #: Why the pool gave up, once it has: pages are then for the caller to classify.
         self.unavailable: str | None = None
-        self.workers: list[_Worker] = []
-        self._waiting: deque[_Page] = deque()
-        self._closing = False
-        self._retries: list[Any] = []
-        self._answer_waiters: list[defer.Deferred] = []
+        self._waiting: queue.SimpleQueue[_Page | None] = queue.SimpleQueue()
+        self._workers: list[_Worker] = []
+        self._retired = 0
+        self._lock = threading.Lock()  # over _workers, their pages, deadlines and time-outs, and unavailable
+        self._forking = threading.Lock()
+        self._closed = threading.Event()
+        self._threads: list[threading.Thread] = []
 
     def start(self) -> None:
         """Start the processes; pages sent before they run wait for them."""
@@ -122,174 +152,243 @@ class WorkerPool:
         except Exception as error:  # noqa: BLE001 -- whatever pickle refuses
             self._give_up(f"the options cannot be sent to a worker process ({error})")
             return
-        self.workers = [_Worker() for _ in range(self.size)]
-        for each in self.workers:
-            self._start(each)
+        if _CONTEXT.get_start_method() == "fork":
+            # Loaded here, once: each process forked inherits it, so that a replacement
+            # starts in milliseconds, and the processes share its memory.
+            try:
+                algorithms.get(self.algorithm).prepare(self.options)
+            except Exception as error:  # noqa: BLE001 -- the crawl's process then meets it itself
+                self._give_up(f"the algorithm cannot be prepared ({error})")
+                return
+        _POOLS.add(self)
+        self._threads = [threading.Thread(target=self._serve, name="boilerplate-worker", daemon=True)
+                         for _ in range(self.size)]
+        if self.page_timeout:
+            self._threads.append(threading.Thread(target=self._watch, name="boilerplate-watch", daemon=True))
+        for thread in self._threads:
+            thread.start()
 
     def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None,
-                 encoding: str | None = None) -> defer.Deferred:
-        """Fires with the :class:`~scrapy_boilerplate.worker.Classified` page and the seconds it took
-        (see :func:`scrapy_boilerplate.worker.classify` for the arguments)."""
-        if self.unavailable is not None:
-            return defer.fail(WorkersUnavailable(self.unavailable))
+                 encoding: str | None = None) -> Future:
+        """A future of the :class:`~scrapy_boilerplate.workers.process.Classified` page and the
+        seconds it took (see :func:`scrapy_boilerplate.workers.process.classify` for the arguments)."""
         page = _Page((body, url, choice, encoding))
-        self._waiting.append(page)
-        self._dispatch()
-        return page.result
+        with self._lock:
+            unavailable = self.unavailable
+            if unavailable is None:
+                self._waiting.put(page)
+        if unavailable is not None:
+            page.future.set_exception(WorkersUnavailable(unavailable))
+        return page.future
 
     def close(self) -> None:
-        """Stop the processes (the crawl has no page left for them)."""
-        self._closing = True
-        for call in self._retries:
-            if call.active():
-                call.cancel()
-        for each in self.workers:
-            if each.executor is not None:
-                each.executor.shutdown(wait=True)
-        self._fail_waiting("the worker processes are closed")
+        """Kill the processes (the crawl has no page left for them, or is ending): the pages
+        they held fail with :class:`WorkerError`, those waiting for them, or sent from now
+        on, with :class:`WorkersUnavailable`. Returns once no process is left."""
+        with self._lock:
+            if self._closed.is_set():
+                return
+            self._closed.set()
+            self.unavailable = "the worker processes are closed"
+            for each in self._workers:
+                each.process.kill()
+        for _ in self._threads:
+            self._waiting.put(None)  # wakes a thread waiting for a page
+        for thread in self._threads:
+            thread.join(timeout=5)
+        self._fail_waiting(WorkersUnavailable(self.unavailable))
 
     @property
     def running(self) -> int:
-        return sum(each.running for each in self.workers)
+        """Worker processes started and ready for pages."""
+        return sum(each.ready for each in self._workers)
+
+    @property
+    def pids(self) -> list[int]:
+        """The process ids of the workers, started or starting."""
+        return [each.process.pid for each in self._workers if each.process.pid is not None]
 
     @property
     def pending(self) -> int:
         """Pages handed over and not answered yet, in the workers or waiting for one."""
-        return len(self._waiting) + sum(len(batch) for each in self.workers for batch in each.batches)
+        return self._waiting.qsize() + sum(each.page is not None for each in self._workers)
 
     @property
     def capacity(self) -> int:
-        """Pages the workers hold at most: more wait for one."""
-        return self.size * BATCHES_IN_FLIGHT * BATCH_SIZE
+        """Pages the pool holds before the crawl had better wait (see :data:`PAGES_PER_WORKER`)."""
+        return self.size * PAGES_PER_WORKER
 
-    def next_answer(self) -> defer.Deferred:
-        """Fires once the workers answer for some page, or fail it, or the pool closes."""
-        waiter: defer.Deferred = defer.Deferred()
-        self._answer_waiters.append(waiter)
-        return waiter
-
-    def _answered(self) -> None:
-        waiters, self._answer_waiters = self._answer_waiters, []
-        for waiter in waiters:
-            waiter.callback(None)
-
-    def _start(self, each: _Worker) -> None:
-        executor = ProcessPoolExecutor(1, mp_context=_CONTEXT, initializer=self.initializer,
-                                       initargs=(self.algorithm, self.options))
-        each.executor, each.running = executor, False
-        self._when_done(executor.submit(worker.started), lambda future: self._started(each, executor, future))
-
-    def _started(self, each: _Worker, executor: ProcessPoolExecutor, future: Future) -> None:
-        if each.executor is not executor or self._closing:
-            return
-        error = future.exception()
-        if error is None:
-            each.running, each.failed_starts = True, 0
-            self._dispatch()
-            return
-        executor.shutdown(wait=False)
-        each.executor = None
-        each.failed_starts += 1
-        self.failed_starts += 1
-        self.on_event("failed_starts")
-        if each.failed_starts >= self.max_failed_starts:
-            logger.warning("A worker process failed to start (%s); not starting it again", error)
-            each.retired = True
-            if all(other.retired for other in self.workers):
-                self._give_up(f"no worker process can start ({error})")
-            return
-        delay = self.first_backoff * 2 ** (each.failed_starts - 1)
-        logger.warning("A worker process failed to start (%s); starting it again in %.2f s", error, delay)
-        from twisted.internet import reactor
-
-        self._retries = [call for call in self._retries if call.active()]
-        self._retries.append(reactor.callLater(delay, self._start, each))
-
-    def _dispatch(self) -> None:
-        while self._waiting:
-            ready = [each for each in self.workers if each.running and len(each.batches) < BATCHES_IN_FLIGHT]
-            if not ready:
-                return
-            each = min(ready, key=lambda candidate: len(candidate.batches))
-            batch = [self._waiting.popleft()]
-            while not batch[0].suspect and self._waiting and not self._waiting[0].suspect and len(batch) < BATCH_SIZE:
-                batch.append(self._waiting.popleft())
-            executor = each.executor
-            try:
-                future = executor.submit(worker.classify_all, [page.arguments for page in batch], self.renderings,
-                                         self.metadata)
-            except BrokenProcessPool:  # it died idle, or before its pages could tell
-                self._waiting.extendleft(reversed(batch))
-                self._died(each)
+    def _serve(self) -> None:
+        """One worker's place, in a thread: start a process, hand it pages until it ends, start another."""
+        failed_starts = 0
+        while not self._closed.is_set():
+            each, error = self._launch()
+            if each is None:
+                if self._closed.is_set():
+                    return
+                failed_starts += 1
+                self._count("failed_starts")
+                if failed_starts >= self.max_failed_starts:
+                    logger.warning("A worker process failed to start (%s); not starting it again", error)
+                    self._retire(error)
+                    return
+                delay = self.first_backoff * 2 ** (failed_starts - 1)
+                logger.warning("A worker process failed to start (%s); starting it again in %.2f s", error, delay)
+                self._closed.wait(delay)
                 continue
-            each.batches.append(batch)
-            self._when_done(future, lambda future, each=each, executor=executor, batch=batch:
-                            self._classified(each, executor, batch, future))
+            failed_starts = 0
+            self._work(each)
 
-    def _classified(self, each: _Worker, executor: ProcessPoolExecutor, batch: list[_Page], future: Future) -> None:
-        if each.executor is not executor:
-            return  # its worker died and the batch has been dealt with
-        error = future.exception()
-        if isinstance(error, BrokenProcessPool):
-            self._died(each)
-            return
-        each.batches.remove(batch)
-        self._dispatch()
-        if error is None:
-            outcomes = future.result()
-        else:  # the batch could not go or come back (an argument or a result that does not pickle):
-            # its pages fail, rather than wait for ever.
-            details = "".join(traceback.format_exception(error))
-            outcomes = [(None, error, details)] * len(batch)
-        for page, (extraction, outcome, details) in zip(batch, outcomes):
-            if extraction is not None:
-                page.result.callback((extraction, outcome))
-            elif details is None:  # a documented error
-                page.result.errback(outcome)
-            else:  # a bug: it costs its page, with the traceback from the worker
-                page.result.errback(WorkerError(str(outcome), error_type=type(outcome).__name__, details=details))
-        self._answered()
+    def _launch(self) -> tuple[_Worker | None, str]:
+        """A worker process started and ready, or ``None`` and why not."""
+        try:
+            connection, end = _CONTEXT.Pipe()
+        except OSError as error:  # out of file descriptors
+            return None, str(error)
+        # One fork at a time: no other process inherits this one's end, so that its end is its death.
+        with self._forking:
+            process = _CONTEXT.Process(target=worker.serve, name="boilerplate-worker", daemon=True,
+                                       args=(end, self.initializer, self.algorithm, self.options, self.renderings,
+                                             self.metadata))
+            try:
+                process.start()
+            except OSError as error:  # out of memory, or of processes
+                connection.close()
+                return None, str(error)
+            finally:
+                end.close()
+        each = _Worker(process, connection)
+        with self._lock:
+            self._workers.append(each)
+            if self._closed.is_set():
+                process.kill()
+        try:
+            if not connection.poll(self.start_timeout):
+                raise TimeoutError(f"not ready after {self.start_timeout:g} s")
+            connection.recv()
+            each.ready = True
+            return each, ""
+        except (EOFError, OSError) as error:
+            self._end(each)
+            return None, str(error) or f"exit code {process.exitcode}"
 
-    def _died(self, each: _Worker) -> None:
-        """``each`` died: replace it, give its pages to the others, and fail the page it died on
-        (after the pool is in order again: failing it runs the caller's code).
+    def _work(self, each: _Worker) -> None:
+        """Hand ``each`` one page at a time until it dies, is killed at a page's time limit, or the pool closes."""
+        while True:
+            page = self._waiting.get()
+            if page is None or each.connection.poll():  # the pool closes, or the worker died idle
+                self._waiting.put(page)  # for another thread
+                break
+            with self._lock:
+                each.page = page
+                each.deadline = time.monotonic() + self.page_timeout if self.page_timeout else math.inf
+            try:
+                each.connection.send(page.arguments)
+            except worker.PICKLING_ERRORS as error:  # pickled before any byte is sent: the worker waits on
+                each.page = None
+                page.future.set_exception(WorkerError(f"the page cannot be sent to a worker process: {error}"))
+                continue
+            except OSError:
+                break
+            try:
+                outcome = each.connection.recv()
+            except (EOFError, OSError):
+                break
+            except Exception as error:  # noqa: BLE001 -- an answer read whole that does not unpickle
+                outcome = None, error, traceback.format_exc()
+            with self._lock:
+                each.page = None
+                timed_out = each.timed_out
+            _settle(page, outcome)
+            if timed_out:  # killed just as it answered
+                break
+        page, timed_out = self._end(each)
+        failure: WorkerError
+        if self._closed.is_set():
+            failure = WorkerError("the worker processes were closed before it was classified")
+        elif timed_out:
+            self._count("restarts")
+            logger.warning("A worker process was stopped after %g s on a page; starting another", self.page_timeout)
+            failure = PageTimeout(f"the page took more than {self.page_timeout:g} s in its worker, "
+                                  "which was stopped and replaced")
+            if page is not None:  # rather than killed just as it answered
+                self._count("timeouts")
+        else:
+            self._count("restarts")
+            logger.warning("A worker process died (%s); starting another", _exit(each.process))
+            failure = WorkerError(f"the worker process died on this page ({_exit(each.process)})")
+        if page is not None:
+            page.future.set_exception(failure)
 
-        That page is in the oldest batch: alone, it fails; with others, they
-        all go again, one at a time, so that the one that kills fails alone.
-        """
-        each.executor.shutdown(wait=False)
-        each.running = False
-        batches = list(each.batches)
-        each.batches.clear()
-        victim = batches.pop(0) if batches else []
-        for page in victim:
-            page.suspect = True
-        self._waiting.extendleft(reversed([page for batch in batches for page in batch]))
-        if len(victim) > 1:
-            self._waiting.extendleft(reversed(victim))
-        if not self._closing:
-            self.restarts += 1
-            self.on_event("restarts")
-            logger.warning("A worker process died; starting another")
-            self._start(each)
-            self._dispatch()
-        if len(victim) == 1:
-            victim[0].result.errback(WorkerError("the worker process died on this page"))
-            self._answered()
+    def _end(self, each: _Worker) -> tuple[_Page | None, bool]:
+        """Kill and reap ``each``'s process; the page it held, and whether its time was up."""
+        with self._lock:
+            self._workers.remove(each)
+            page, each.page = each.page, None
+        each.process.kill()
+        each.process.join()
+        each.connection.close()
+        return page, each.timed_out
+
+    def _watch(self) -> None:
+        """Kill each worker whose page is past its time limit."""
+        while not self._closed.wait(self.watch_interval):
+            now = time.monotonic()
+            with self._lock:
+                for each in self._workers:
+                    if each.page is not None and each.deadline < now and not each.timed_out:
+                        each.timed_out = True
+                        each.process.kill()
+
+    def _count(self, event: str) -> None:
+        with self._lock:
+            self.events[event] += 1
+        self.on_event(event)
+
+    def _retire(self, error: str) -> None:
+        with self._lock:
+            self._retired += 1
+            if self._retired < self.size:
+                return
+        self._give_up(f"no worker process can start ({error})")
 
     def _give_up(self, reason: str) -> None:
-        self.unavailable = reason
+        with self._lock:
+            self.unavailable = reason
         logger.error("%s: classifying in the crawl's process from now on", reason)
-        self._fail_waiting(reason)
+        self._fail_waiting(WorkersUnavailable(reason))
 
-    def _fail_waiting(self, reason: str) -> None:
-        while self._waiting:
-            self._waiting.popleft().result.errback(WorkersUnavailable(reason))
-        self._answered()
+    def _fail_waiting(self, error: WorkersUnavailable) -> None:
+        while True:
+            try:
+                page = self._waiting.get_nowait()
+            except queue.Empty:
+                return
+            if page is not None:
+                page.future.set_exception(error)
 
-    @staticmethod
-    def _when_done(future: Future, callback: Callable[[Future], Any]) -> None:
-        """Run ``callback`` in the reactor's thread once ``future`` is done."""
-        from twisted.internet import reactor  # imported late: importing it early installs a reactor
 
-        future.add_done_callback(lambda done: reactor.callFromThread(callback, done))
+def _settle(page: _Page, outcome: worker.Outcome) -> None:
+    classified, result, details = outcome
+    if classified is not None:
+        page.future.set_result((classified, result))
+    elif details is None:  # a documented error
+        page.future.set_exception(result)
+    else:  # a bug: it costs its page, with the traceback from the worker
+        page.future.set_exception(WorkerError(str(result), error_type=type(result).__name__, details=details))
+
+
+def _exit(process: BaseProcess) -> str:
+    code = process.exitcode
+    return f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+
+
+#: The pools started and not yet collected: the interpreter's exit closes them, before
+#: multiprocessing's own exit joins its processes (which a frozen process never lets end).
+_POOLS: weakref.WeakSet[WorkerPool] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in list(_POOLS):
+        pool.close()

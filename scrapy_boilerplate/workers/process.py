@@ -1,8 +1,8 @@
-"""What a worker process runs (``BOILERPLATE_WORKERS``), behind a ``concurrent.futures.ProcessPoolExecutor``.
+"""What a worker process runs (``BOILERPLATE_WORKERS``): :func:`serve`, at the other end of a pipe
+from :class:`~scrapy_boilerplate.workers.pool.WorkerPool`.
 
-The crawl's process hands pages over, several at a time when several wait
-(a call per page costs the crawl's process more than the page's bytes), each as the UTF-8 bytes
-:func:`~scrapy_boilerplate.document.utf8_body` gives, or a response's body
+The crawl's process hands pages over one at a time, each as the UTF-8 bytes
+:func:`~scrapy_boilerplate.html.parse.utf8_body` gives, or a response's body
 and the encoding Scrapy decoded it with, re-encoded here (the crawl's
 process has checked that the page is not binary data), and gets back the
 :class:`~scrapy_boilerplate.Extraction`, which pickles as one row of values
@@ -22,7 +22,10 @@ import signal
 import stat
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
 
 from .. import algorithms
 from ..api import extract
@@ -30,6 +33,14 @@ from ..errors import BoilerplateError
 from ..html.parse import decode, parse, parse_utf8
 from ..model import Extraction, Metadata, Options
 
+#: A page as the crawl hands it over: its body, its URL, the algorithm and options it asks for
+#: instead of the configured ones, and the encoding of a response's body.
+PageArguments = tuple[bytes, str, "tuple[str, Options] | None", "str | None"]
+#: What comes back for a page: ``(Classified, seconds, None)``, or ``(None, error, traceback)``
+#: when it raised (the traceback ``None`` for the documented errors).
+Outcome = tuple[Any, Any, "str | None"]
+#: What pickling refuses, before any byte is sent.
+PICKLING_ERRORS = (pickle.PicklingError, TypeError, AttributeError)
 
 
 @dataclass(frozen=True)
@@ -60,22 +71,38 @@ _algorithm: str = "justext"
 _options: Options | None = None
 
 
-def initialize(algorithm: str, options: Options) -> None:
-    """The pool's initializer, in the new process: :func:`configure` it.
+def serve(connection: Connection, initializer: Callable[[str, Options], None], algorithm: str, options: Options,
+          renderings: tuple[str, ...] = (), metadata: bool = True) -> None:
+    """The worker process: start, say so (its pid), then answer each page that comes through
+    ``connection`` until the crawl's process closes it (or is gone).
 
-    In a process forked from the crawl's, the objects inherited are first
-    frozen out of the garbage collector's reach, so that their memory pages
-    stay shared; the crawl's signal handling is undone, so that Ctrl-C is the
-    crawl's alone to handle (it closes the workers) and no signal reaches the
-    crawl's event loop through the wake-up descriptor both share; and the
-    crawl's sockets are closed, so that a connection the crawl closes does close.
+    Forked from the crawl's process, it first undoes what it inherited: Ctrl-C is
+    the crawl's alone to handle (it stops the workers) and no signal reaches the
+    crawl's event loop through the wake-up descriptor both share; the crawl's
+    sockets, and the other workers' pipes, are closed, so that a connection the
+    crawl closes does close and a pipe's end tells when its process is gone; the
+    objects inherited are frozen out of the garbage collector's reach, so that
+    their memory pages stay shared. Then ``initializer(algorithm, options)``
+    (:func:`configure`) loads what the algorithm needs.
     """
-    gc.freeze()
-    signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _close_inherited_sockets()
-    configure(algorithm, options)
+    _close_inherited_sockets(keep=connection.fileno())
+    gc.freeze()
+    initializer(algorithm, options)
+    connection.send(os.getpid())
+    while True:
+        try:
+            page = connection.recv()
+        except EOFError:  # the pool is closed, or the crawl's process is gone
+            return
+        outcome = answer(page, renderings, metadata)
+        try:
+            connection.send(outcome)
+        except PICKLING_ERRORS as error:  # pickled before any byte is sent
+            connection.send((None, TypeError(f"the result cannot be sent back to the crawl: {error}"),
+                             traceback.format_exc()))
 
 
 def configure(algorithm: str, options: Options) -> None:
@@ -85,39 +112,29 @@ def configure(algorithm: str, options: Options) -> None:
     _algorithm, _options = algorithm, options
 
 
-def _close_inherited_sockets() -> None:
+def _close_inherited_sockets(keep: int) -> None:
     try:
         descriptors = [int(name) for name in os.listdir("/proc/self/fd")]
     except OSError:  # not Linux: processes are spawned there, and inherit no socket
         return
     for descriptor in descriptors:
         try:
-            if stat.S_ISSOCK(os.fstat(descriptor).st_mode):
+            if descriptor != keep and stat.S_ISSOCK(os.fstat(descriptor).st_mode):
                 os.close(descriptor)
         except OSError:  # the descriptor listing the directory, closed since
             pass
 
 
-def started() -> int:
-    """Answers once the process runs and is configured: its pid."""
-    return os.getpid()
-
-
-def classify_all(pages: list[tuple[bytes, str, tuple[str, Options] | None, str | None]],
-                 renderings: tuple[str, ...] = (), metadata: bool = True) -> list[tuple]:
-    """:func:`classify` each page: ``(Classified, seconds, None)``, or ``(None, error, traceback)``
-    when it raised (the traceback ``None`` for the documented errors), so that one page's
-    error leaves the others' results."""
-    outcomes = []
-    for page in pages:
-        try:
-            extraction, seconds = classify(*page, renderings=renderings, metadata=metadata)
-            outcomes.append((Classified.of(extraction), seconds, None))
-        except BoilerplateError as error:
-            outcomes.append((None, error, None))
-        except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the others
-            outcomes.append((None, error, traceback.format_exc()))
-    return outcomes
+def answer(page: PageArguments, renderings: tuple[str, ...] = (), metadata: bool = True) -> Outcome:
+    """:func:`classify` the page, its error told rather than raised: a documented error as
+    such, a bug with its traceback, so that it costs this page only."""
+    try:
+        extraction, seconds = classify(*page, renderings=renderings, metadata=metadata)
+        return Classified.of(extraction), seconds, None
+    except BoilerplateError as error:
+        return None, error, None
+    except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the worker
+        return None, error, traceback.format_exc()
 
 
 def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
