@@ -19,12 +19,13 @@ LAYERS = {
     "api": {"errors", "model", "html", "algorithms", "output"},
     "inspect": {"errors", "model", "html", "algorithms", "output", "api"},
     "workers": {"errors", "model", "html", "algorithms", "output", "api"},
+    "archives": {"errors", "model", "html", "api", "workers"},
     "components": {"errors", "model", "html", "algorithms", "output", "api", "workers"},
-    "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers"},
+    "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "archives"},
     "commands": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "components"},
 }
 #: Layers that must work without Scrapy installed.
-WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "cli"}
+WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "archives", "cli"}
 
 
 def modules() -> dict[str, Path]:
