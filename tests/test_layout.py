@@ -19,7 +19,7 @@ LAYERS = {
     "api": {"errors", "model", "html", "algorithms", "output"},
     "inspect": {"errors", "model", "html", "algorithms", "output", "api"},
     "workers": {"errors", "model", "html", "algorithms", "output", "api"},
-    "archives": {"errors", "model", "html", "api", "workers"},
+    "archives": {"errors", "model", "html", "algorithms", "api", "workers"},
     "components": {"errors", "model", "html", "algorithms", "output", "api", "workers"},
     "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "archives"},
     "commands": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "components"},
