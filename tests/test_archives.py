@@ -249,3 +249,30 @@ def test_tally_summary():
     tally = Tally(read=5, written=2)
     tally.skipped.update({"timeout": 1, "not HTML": 2})
     assert tally.summary() == "5 records read, 2 written, 3 skipped (2 not HTML, 1 timeout)"
+
+
+def test_a_progress_bar_with_records_per_second_on_a_terminal(archive, tmp_path):
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    path, _ = archive
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 24 rows, 100 columns
+    result = subprocess.run([sys.executable, "-m", "scrapy_boilerplate", str(path), "-o", str(tmp_path / "o.jsonl")],
+                            stderr=follower, stdout=subprocess.DEVNULL, timeout=120, cwd=REPOSITORY)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    assert result.returncode == 0
+    assert b"3 records" in shown and b"records/s" in shown
+    assert shown.rstrip().endswith(b"scrapy-boilerplate: 3 records read, 3 written, 0 skipped")

@@ -24,6 +24,11 @@ COMMON_CRAWL = "https://data.commoncrawl.org/"
 #: Bodies longer than this (bytes) are skipped unread: no HTML page is that long, and
 #: a record's body is held whole in memory, several at a time.
 MAX_BODY = 10 * 2**20
+#: How long to wait for a URL's bytes before giving it up (seconds).
+URL_TIMEOUT = 60
+#: The reasons a record ends its archive: it is cut short; the bytes from here cannot be read.
+TRUNCATED = "truncated record"
+UNREADABLE = "unreadable archive"
 #: Content types read as HTML (a text/plain body is rarely a page: it is left out).
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _ARCHIVE_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
@@ -101,10 +106,6 @@ def read(location: str, *, max_body: int = MAX_BODY) -> Iterator[Record | Skippe
             yield Skipped(UNREADABLE)
 
 
-TRUNCATED = "truncated record"
-UNREADABLE = "unreadable archive"
-
-
 def _response(record, max_body: int) -> Record | Skipped:
     headers = record.rec_headers
     record_id = headers.get_header("WARC-Record-ID")
@@ -132,16 +133,17 @@ def _response(record, max_body: int) -> Record | Skipped:
 
 
 @contextmanager
-def _opened(location: str) -> Iterator[IO[bytes]]:
+def _opened(location: str) -> Iterator[IO[bytes] | _Gunzipped]:
     """The bytes of a file or URL, decompressed when gzipped (whatever its name says)."""
     if location.startswith("crawl-data/"):
         location = COMMON_CRAWL + location
     try:
-        raw: IO[bytes] = urlopen(location) if "://" in location else open(location, "rb")  # noqa: SIM115
+        raw: IO[bytes] = urlopen(location, timeout=URL_TIMEOUT) if "://" in location else open(location, "rb")  # noqa: SIM115
     except (OSError, URLError, ValueError) as error:
         raise ArchiveError(f"{location}: cannot open it: {getattr(error, 'reason', None) or error}") from None
     with raw:
-        yield _Gunzipped(raw) if raw.peek(2)[:2] == _GZIP_MAGIC else raw  # type: ignore[attr-defined]
+        head = raw.peek(2)[:2]  # type: ignore[attr-defined]  # files and HTTP responses are buffered
+        yield _Gunzipped(raw) if head == _GZIP_MAGIC else raw
 
 
 class _Gunzipped:

@@ -147,8 +147,9 @@ class _stop_on_interrupt:
         self.previous = signal.getsignal(signal.SIGINT) or signal.default_int_handler
         try:
             signal.signal(signal.SIGINT, self._handle)
+            self.installed = True
         except ValueError:  # not the main thread: Ctrl-C is not ours to handle
-            self.previous = None
+            self.installed = False
         return self.stop
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
@@ -156,5 +157,5 @@ class _stop_on_interrupt:
         signal.signal(signal.SIGINT, self.previous)
 
     def __exit__(self, *exc_info: object) -> None:
-        if self.previous is not None:
+        if self.installed:
             signal.signal(signal.SIGINT, self.previous)
