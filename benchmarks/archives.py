@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -146,7 +147,7 @@ class Measure:
     written: int = 0
     cpu: float = 0.0
     wall: float = 0.0
-    peak_rss: int = 0
+    peak_pss: int = 0
     skipped: int = 0
     #: record id -> (text, language) of each line written
     lines: dict[str, tuple[str, str | None]] = field(default_factory=dict)
@@ -212,7 +213,7 @@ def measure(contender: Contender, paths: list[str], into: Measure, processes: in
     into.records += tally.read
     into.written += tally.written
     into.skipped += sum(tally.skipped.values())
-    into.peak_rss = max(into.peak_rss, memory.peak)
+    into.peak_pss = max(into.peak_pss, memory.peak)
 
 
 def rss_run(paths: list[str], records: int, processes: int) -> dict[int, int]:
@@ -251,11 +252,23 @@ def rss_run(paths: list[str], records: int, processes: int) -> dict[int, int]:
     return seen
 
 
+def shingle_f1(keys: dict[str, str], texts: dict[str, dict[str, str]]) -> dict[str, float]:
+    """The shingle F1 of each contender's ``texts`` (by record id) on the trainset records (``keys``)."""
+    train = {page.key: page for page in trainset.pages()}
+    scores = {}
+    for name, by_record in texts.items():
+        score = trainset.ShingleScore()
+        for record_id, key in keys.items():
+            score.add(train[key], by_record.get(record_id, ""))
+        scores[name] = score.f1
+    return scores
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--parts", type=int, default=4, help="parts of the archive the contenders take turns by")
     parser.add_argument("--rss-records", type=int, default=20_000, help="records of the memory run")
-    parser.add_argument("--only", help="only the contenders whose name contains this")
+    parser.add_argument("--only", help="only the contenders whose name contains one of these words (comma-separated)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="archives-bench-"))
     # Built in a process of its own: the corpus it reads would stay in this one's memory.
@@ -266,7 +279,8 @@ def main() -> None:
           f"in {args.parts} WARC parts, {size / 2**20:.0f} MiB gzipped; "
           f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
 
-    chosen = [c for c in contenders() if not args.only or args.only in c.name]
+    only = args.only.split(",") if args.only else [""]
+    chosen = [contender for contender in contenders() if any(word in contender.name for word in only)]
     results = {contender.name: Measure() for contender in chosen}
     for part, path in enumerate(paths):
         turn = chosen[part % len(chosen):] + chosen[:part % len(chosen)]
@@ -279,14 +293,13 @@ def main() -> None:
     print(f"{'extractor':<46} {'rec/s/core':>10} {'rec/s wall':>10} {'written':>8} {'F1 train':>8} "
           f"{'peak PSS':>9}")
     rates = {}
-    train = {page.key: page for page in trainset.pages()}
+    with ProcessPoolExecutor(1) as scorer:  # the trainset it reads would stay in this process's memory
+        f1 = scorer.submit(shingle_f1, keys, {name: {record_id: text for record_id, (text, _) in result.lines.items()}
+                                              for name, result in results.items()}).result()
     for name, result in results.items():
-        score = trainset.ShingleScore()
-        for record_id, key in keys.items():
-            score.add(train[key], result.lines.get(record_id, ("", None))[0])
         rates[name] = result.records / result.cpu
         print(f"{name:<46} {rates[name]:10.1f} {result.records / result.wall:10.1f} {result.written:8d} "
-              f"{score.f1:8.3f} {result.peak_rss / 2**20:7.0f} MB", flush=True)
+              f"{f1[name]:8.3f} {result.peak_pss / 2**20:7.0f} MB", flush=True)
     print()
     tra = rates.get("trafilatura 2.3.1 extract")
     res = rates.get("resiliparse extract_plain_text(main_content)")
@@ -296,19 +309,25 @@ def main() -> None:
                                                                       if res else ""))
     justext = results.get("scrapy_boilerplate justext")
     if justext is not None:
-        unspaced = sum(language in UNSPACED for _, language in justext.lines.values())
-        print(f"scrapy_boilerplate justext wrote {unspaced} records in Chinese, Japanese or Thai "
-              "(the language-independent mode of stoplist 'auto'); without it, "
-              "'auto' wrote no Chinese page whose paragraphs are all under 200 characters")
-    else:
+        languages = Counter(language if language in UNSPACED or language is None else "stoplist"
+                            for _, language in justext.lines.values())
+        by_stoplist, independent = languages.pop("stoplist", 0), languages.pop(None, 0)
+        unspaced = ", ".join(f"{count} {language}" for language, count in languages.most_common())
+        print(f"scrapy_boilerplate justext, stoplist 'auto', records written: {by_stoplist} with a stoplist, "
+              f"{independent} in the language-independent mode, {unspaced or 'none'} in it with the lengths "
+              "of unspaced scripts")
+    if justext is None:
         return
     print("\n-j 2 against -j 1, scrapy_boilerplate justext, whole archive, wall clock, alternating")
     one, two = Measure(), Measure()
     for order in ((1, one), (2, two)), ((2, two), (1, one)):
         for processes, into in order:
             measure(ours("justext"), paths, into, processes=processes, keep=False)
-    print(f"-j 1: {one.records / one.wall:.1f} records/s; -j 2: {two.records / two.wall:.1f} records/s; "
-          f"ratio {one.wall / two.wall:.2f}x")
+    for processes, result in ((1, one), (2, two)):
+        print(f"-j {processes}: {result.records / result.wall:.1f} records/s, "
+              f"{result.records / result.cpu:.1f} records/s per core")
+    print(f"-j 2 / -j 1: {one.wall / two.wall:.2f}x (load average now {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores)")
 
     print(f"\nmemory (PSS) of one run (reader and workers), -j 2, as it passes each mark of {args.rss_records} records")
     seen = rss_run(paths, args.rss_records, processes=2)
