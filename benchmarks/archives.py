@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -230,11 +231,15 @@ def rss_run(paths: list[str], records: int, processes: int) -> dict[int, int]:
                         yield Page(record.rec_headers.get_header("WARC-Target-URI"), record.content_stream().read())
 
     def feed() -> None:
+        os.close(read_end)
         with os.fdopen(write_end, "wb") as stream:
             write_warc(stream, islice(again_and_again(), records), gzipped=False)
 
-    feeder = threading.Thread(target=feed, daemon=True)
+    # A process, whose end of the pipe this one closes before the pool forks its workers:
+    # a worker holding it would keep the reader from ever seeing the end of the stream.
+    feeder = multiprocessing.get_context("fork").Process(target=feed, daemon=True)
     feeder.start()
+    os.close(write_end)
     seen: dict[int, int] = {}
 
     class AtMarks:
@@ -270,10 +275,15 @@ def main() -> None:
     parser.add_argument("--rss-records", type=int, default=20_000, help="records of the memory run")
     parser.add_argument("--only", help="only the contenders whose name contains one of these words (comma-separated)")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="archives-bench-"))
-    # Built in a process of its own: the corpus it reads would stay in this one's memory.
-    with ProcessPoolExecutor(1) as builder:
-        paths, keys, devset_count = builder.submit(build_archive, folder, args.parts).result()
+    with tempfile.TemporaryDirectory(prefix="archives-bench-") as folder:
+        # Built in a process of its own: the corpus it reads would stay in this one's memory.
+        with ProcessPoolExecutor(1) as builder:
+            paths, keys, devset_count = builder.submit(build_archive, Path(folder), args.parts).result()
+        compare(paths, keys, devset_count, args)
+
+
+def compare(paths: list[str], keys: dict[str, str], devset_count: int, args: argparse.Namespace) -> None:
+    """Run the contenders over the archive ``paths``, then -j 2 against -j 1, then the memory run."""
     size = sum(Path(path).stat().st_size for path in paths)
     print(f"{devset_count + len(keys)} records ({devset_count} of the devset, {len(keys)} of the trainset) "
           f"in {args.parts} WARC parts, {size / 2**20:.0f} MiB gzipped; "

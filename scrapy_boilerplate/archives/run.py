@@ -97,6 +97,8 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
                 tally.read += 1
                 if isinstance(item, Skipped):
                     tally.skipped[item.reason] += 1
+                    if progress is not None:
+                        progress.update()
                     continue
                 pending.append((pool.schedule(task, args=(item,), timeout=timeout), item.record_id))
                 while len(pending) >= IN_FLIGHT_PER_WORKER * processes or (pending and pending[0][0].done()):
