@@ -29,7 +29,8 @@ PROG = "scrapy-boilerplate"
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        usage="%(prog)s [-h] [-a ALGORITHM] [-f FORMAT] [-d DIR] [-j N] [--OPTION VALUE ...] INPUT ...",
+        usage="%(prog)s [-h] [-a ALGORITHM] [-f FORMAT] [-d DIR] [-j N] [--OPTION VALUE ...] INPUT ...\n"
+              "       %(prog)s [-a ALGORITHM] [-j N] [-o FILE] [--fields FIELD,...] [--OPTION VALUE ...] ARCHIVE ...",
         description="Split web pages into blocks and label each as main text (good) or boilerplate (bad).",
         epilog="Exit status: 0 ok, 1 some inputs failed, 2 bad arguments.",
     )
