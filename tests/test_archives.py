@@ -208,6 +208,7 @@ def test_a_record_that_hangs_or_crashes_costs_itself_alone(tmp_path, processes):
     assert reports[1].startswith(ids[5])
 
 
+@pytest.mark.slow
 def test_ctrl_c_leaves_whole_lines(tmp_path):
     path = tmp_path / "many.warc.gz"
     warcs.write(path, [warcs.response(f"https://example.com/{n}", ARTICLE.encode()) for n in range(3000)])

@@ -45,6 +45,7 @@ def read_as_datatrove_does(path: Path) -> dict[str, str]:
         return {document["id"]: document["text"] for document in documents if document}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("algorithm", "options"), [("justext", {}), ("learned", {"threshold": 0.5})])
 def test_a_local_pipeline_gives_the_text_extract_gives(tmp_path, algorithm, options):
     pages = devset_pages(2 * PAGES_PER_FILE)
