@@ -209,13 +209,16 @@ def test_a_record_that_hangs_or_crashes_costs_itself_alone(tmp_path, processes):
 
 
 @pytest.mark.slow
-def test_ctrl_c_leaves_whole_lines(tmp_path):
+@pytest.mark.parametrize("name", ["out.jsonl", "out.jsonl.gz"])
+def test_ctrl_c_leaves_whole_lines(tmp_path, name):
     path = tmp_path / "many.warc.gz"
     warcs.write(path, [warcs.response(f"https://example.com/{n}", ARTICLE.encode()) for n in range(3000)])
-    output = tmp_path / "out.jsonl.gz"
+    output = tmp_path / name
     process = subprocess.Popen([sys.executable, "-m", "scrapy_boilerplate", str(path), "-o", str(output)],
                                stderr=subprocess.PIPE, text=True, cwd=REPOSITORY)
-    time.sleep(4)
+    deadline = time.monotonic() + 60
+    while not (output.exists() and output.stat().st_size > 1000) and time.monotonic() < deadline:
+        time.sleep(0.1)  # until some lines are out
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
