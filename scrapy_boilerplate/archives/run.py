@@ -80,6 +80,9 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
             outcome = Skipped(CRASHED, record_id)
             tally.crashed.append((record_id, f"{type(error).__name__}: {error}"))
             report(f"{record_id}: the extractor crashed: {type(error).__name__}: {error}")
+        done(outcome)
+
+    def done(outcome: str | Skipped) -> None:
         if isinstance(outcome, Skipped):
             tally.skipped[outcome.reason] += 1
         else:
@@ -96,9 +99,7 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
                     break
                 tally.read += 1
                 if isinstance(item, Skipped):
-                    tally.skipped[item.reason] += 1
-                    if progress is not None:
-                        progress.update()
+                    done(item)
                     continue
                 pending.append((pool.schedule(task, args=(item,), timeout=timeout), item.record_id))
                 while len(pending) >= IN_FLIGHT_PER_WORKER * processes or (pending and pending[0][0].done()):

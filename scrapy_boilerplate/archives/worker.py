@@ -18,7 +18,8 @@ from .records import Record, Skipped
 
 #: The fields a line may add to ``url``, ``warc_record_id``, ``warc_date``, ``language`` and ``text``.
 FIELDS = ("markdown", "html", "blocks")
-#: Why a record with no main text is skipped.
+#: Why a worker skips a record: the algorithm found no main text; the body is binary data
+#: (a file signature, or too many control characters once decoded); its tree cannot be read.
 NO_TEXT = "no main text"
 BINARY = "binary data"
 UNREADABLE = "unreadable HTML"
