@@ -47,6 +47,9 @@ from scrapy_boilerplate.archives import Record, Skipped, extract_record, run, st
 from scrapy_boilerplate.html.parse import decode  # noqa: E402
 
 UNSPACED = ("Chinese", "Japanese", "Thai")
+#: The time limit per record here: far above any record's, so that the figures hold every record
+#: (at FineWeb's 1 s, a loaded machine makes the slower extractors lose records, and time).
+TIMEOUT = 60
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class Measure:
     wall: float = 0.0
     peak_pss: int = 0
     skipped: int = 0
+    timeouts: int = 0
     #: record id -> (text, language) of each line written
     lines: dict[str, tuple[str, str | None]] = field(default_factory=dict)
 
@@ -205,7 +209,7 @@ def measure(contender: Contender, paths: list[str], into: Measure, processes: in
     before = os.times()
     started = time.perf_counter()
     with MemoryWatch() as memory:
-        tally = run(paths, Capture(into.lines if keep else None), processes=processes,
+        tally = run(paths, Capture(into.lines if keep else None), processes=processes, timeout=TIMEOUT,
                     initializer=contender.initializer, initargs=contender.initargs, task=contender.task)
     wall = time.perf_counter() - started
     after = os.times()
@@ -214,6 +218,7 @@ def measure(contender: Contender, paths: list[str], into: Measure, processes: in
     into.records += tally.read
     into.written += tally.written
     into.skipped += sum(tally.skipped.values())
+    into.timeouts += tally.skipped["timeout"]
     into.peak_pss = max(into.peak_pss, memory.peak)
 
 
@@ -300,8 +305,8 @@ def compare(paths: list[str], keys: dict[str, str], devset_count: int, args: arg
 
     print(f"\n-j 1, the contenders taking turns by parts; records/s per core = records / CPU seconds "
           f"of the reader and its worker")
-    print(f"{'extractor':<46} {'rec/s/core':>10} {'rec/s wall':>10} {'written':>8} {'F1 train':>8} "
-          f"{'peak PSS':>9}")
+    print(f"{'extractor':<46} {'rec/s/core':>10} {'rec/s wall':>10} {'written':>8} {'timeouts':>8} "
+          f"{'F1 train':>8} {'peak PSS':>9}")
     rates = {}
     with ProcessPoolExecutor(1) as scorer:  # the trainset it reads would stay in this process's memory
         f1 = scorer.submit(shingle_f1, keys, {name: {record_id: text for record_id, (text, _) in result.lines.items()}
@@ -309,7 +314,7 @@ def compare(paths: list[str], keys: dict[str, str], devset_count: int, args: arg
     for name, result in results.items():
         rates[name] = result.records / result.cpu
         print(f"{name:<46} {rates[name]:10.1f} {result.records / result.wall:10.1f} {result.written:8d} "
-              f"{f1[name]:8.3f} {result.peak_pss / 2**20:7.0f} MB", flush=True)
+              f"{result.timeouts:8d} {f1[name]:8.3f} {result.peak_pss / 2**20:7.0f} MB", flush=True)
     print()
     tra = rates.get("trafilatura 2.3.1 extract")
     res = rates.get("resiliparse extract_plain_text(main_content)")
@@ -339,6 +344,8 @@ def compare(paths: list[str], keys: dict[str, str], devset_count: int, args: arg
     print(f"-j 2 / -j 1: {one.wall / two.wall:.2f}x (load average now {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores)")
 
+    if not args.rss_records:
+        return
     print(f"\nmemory (PSS) of one run (reader and workers), -j 2, as it passes each mark of {args.rss_records} records")
     seen = rss_run(paths, args.rss_records, processes=2)
     first = seen[min(seen)]
