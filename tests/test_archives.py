@@ -73,6 +73,17 @@ def test_each_response_becomes_a_line_with_the_text_extract_gives(archive, tmp_p
     assert result.stdout == ""
 
 
+def test_chunked_and_gzipped_bodies_are_decoded(tmp_path):
+    compressed = gzip.compress(GERMAN.encode("utf-8"))
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(compressed[i:i + 500]), compressed[i:i + 500])
+                       for i in range(0, len(compressed), 500)) + b"0\r\n\r\n"
+    path = tmp_path / "encoded.warc"
+    warcs.write(path, [warcs.response("https://example.de/hochwasser", chunked, headers=(
+        ("Transfer-Encoding", "chunked"), ("Content-Encoding", "gzip")))])
+    [record] = read(str(path))
+    assert record.body == GERMAN.encode("utf-8")
+
+
 def test_fields_and_options_and_standard_output(archive, capsys):
     path, pages = archive
     assert main([str(path), "-a", "learned", "--threshold", "0.5", "--fields", "markdown,html,blocks"]) == 0

@@ -11,10 +11,10 @@ from warcio.warcwriter import WARCWriter
 
 
 def response(url: str, body: bytes, content_type: str | None = "text/html; charset=utf-8",
-             status: str = "200 OK") -> tuple:
-    """An HTTP response record's parts, for :func:`write`."""
-    headers = [("Content-Type", content_type)] if content_type is not None else []
-    return "response", url, body, [*headers, ("Content-Length", str(len(body)))], status
+             status: str = "200 OK", headers: tuple[tuple[str, str], ...] = ()) -> tuple:
+    """An HTTP response record's parts, for :func:`write`; ``headers`` replace Content-Length."""
+    typed = [("Content-Type", content_type)] if content_type is not None else []
+    return "response", url, body, [*typed, *(headers or [("Content-Length", str(len(body)))])], status
 
 
 def other(record_type: str, url: str, body: bytes = b"") -> tuple:
