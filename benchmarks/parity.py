@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 
 from scrapy_boilerplate import extract  # noqa: E402
-from scrapy_boilerplate.algorithms.justext.stoplists import builtin  # noqa: E402
+from scrapy_boilerplate.algorithms.justext.stoplists import available, builtin  # noqa: E402
 
 _REFERENCE_CLASS = {"neargood": "near-good"}
 
@@ -58,7 +58,8 @@ def main() -> None:
                 stoplist = english
             else:
                 stoplist = extract(page.text).language
-                stoplist = builtin(stoplist) if stoplist else None
+                # A language without a shipped stoplist (Chinese) is jusText's language-independent mode.
+                stoplist = builtin(stoplist) if stoplist and stoplist.lower() in available() else None
             # Where no stoplist fits, both sides get an empty one with the usual
             # thresholds: the reference's language-independent mode is a CLI feature.
             stopwords = frozenset(stoplist.words) if stoplist else frozenset()

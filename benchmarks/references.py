@@ -17,6 +17,7 @@ import justext
 from boilerpy3 import extractors as boilerpy3
 
 from scrapy_boilerplate import extract
+from scrapy_boilerplate.algorithms.justext.stoplists import available
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def _justext_english(html: str) -> str:
 def _justext_best_stoplist(html: str) -> str:
     # The stoplist with the best coverage of the page, as scrapy_boilerplate picks it.
     language = extract(html).language
-    return _justext_text(html, _stoplist(language) if language else frozenset())
+    return _justext_text(html, _stoplist(language) if language and language.lower() in available() else frozenset())
 
 
 # boilerpy3 warns on every page with nested links; it returns an empty text

@@ -21,12 +21,14 @@ LAYERS = {
     "integrations": {"errors", "model", "html", "algorithms", "output", "metadata", "api"},
     "inspect": {"errors", "model", "html", "algorithms", "output", "api"},
     "workers": {"errors", "model", "html", "algorithms", "output", "api"},
+    "archives": {"errors", "model", "html", "algorithms", "api", "workers"},
     "components": {"errors", "model", "html", "algorithms", "output", "api", "workers", "integrations"},
-    "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers"},
+    "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "archives"},
     "commands": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "components"},
 }
 #: Layers that must work without Scrapy installed.
-WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "metadata", "integrations", "api", "inspect", "workers", "cli"}
+WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "metadata", "integrations", "api", "inspect",
+                  "workers", "archives", "cli"}
 
 
 def modules() -> dict[str, Path]:

@@ -119,14 +119,22 @@ def test_auto_classifies_with_the_picked_stoplist():
 
 
 @pytest.mark.parametrize("text", [
-    "天气很好我们去公园散步吧然后吃饭 " * 30,
     "1234 5678 9012 3456 " * 10,
     "zxqv wprt klmn bbrt " * 10,
-], ids=["chinese", "numbers", "no language"])
+], ids=["numbers", "no language"])
 def test_auto_without_a_fitting_stoplist(text):
     result = extract(page(text))
     assert result.language is None
     assert result.blocks == extract(page(text), stoplist=None).blocks
+
+
+def test_auto_names_an_unspaced_script_and_scales_its_lengths():
+    # tests/test_unspaced_languages.py holds the rest.
+    text = "天气很好我们去公园散步吧然后吃饭 " * 30
+    result = extract(page(text))
+    assert result.language == "Chinese"
+    assert result.blocks == extract(page(text), stoplist=None, length_low=23, length_high=66,
+                                    max_heading_distance=66).blocks
 
 
 def test_auto_needs_minimum_coverage():

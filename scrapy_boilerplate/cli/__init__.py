@@ -16,7 +16,9 @@ from pathlib import Path
 
 from .. import ALGORITHMS, __distribution__, __version__
 from ..algorithms.justext import stoplists
+from ..archives import is_archive
 from ..html.parse import MAX_PAGE_SIZE
+from . import archives
 from ..inspect import FORMATS, Style
 from .batch import Job, Outcome, Progress, classify_all
 from .flags import add_option_flags, flag, options_from
@@ -28,12 +30,14 @@ PROG = "scrapy-boilerplate"
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        usage="%(prog)s [-h] [-a ALGORITHM] [-f FORMAT] [-d DIR] [-j N] [--OPTION VALUE ...] INPUT ...",
+        usage="%(prog)s [-h] [-a ALGORITHM] [-f FORMAT] [-d DIR] [-j N] [--OPTION VALUE ...] INPUT ...\n"
+              "       %(prog)s [-a ALGORITHM] [-j N] [-o FILE] [--fields FIELD,...] [--OPTION VALUE ...] ARCHIVE ...",
         description="Split web pages into blocks and label each as main text (good) or boilerplate (bad).",
         epilog="Exit status: 0 ok, 1 some inputs failed, 2 bad arguments.",
     )
     parser.add_argument("inputs", nargs="*", metavar="INPUT",
-                        help="an HTML file (.html or .html.gz), - for standard input, or an http(s) URL")
+                        help="an HTML file (.html or .html.gz), - for standard input, an http(s) URL, "
+                             "or a web archive (see below)")
     parser.add_argument("-a", "--algorithm", choices=list(ALGORITHMS), default="justext",
                         help="the classifier (default: justext)")
     parser.add_argument("-f", "--format", choices=list(FORMATS), default="text",
@@ -53,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--list-algorithms", action="store_true", help="list the algorithms and their option flags")
     parser.add_argument("--list-stoplists", action="store_true", help="list the stoplists --stoplist accepts")
     parser.add_argument("--version", action="version", version=f"{__distribution__} {__version__}")
+    archives.add_archive_arguments(parser)
     add_option_flags(parser)
     return parser
 
@@ -69,6 +74,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.inputs:
         parser.error("the following arguments are required: INPUT (a file, - or a URL)")
     options = options_from(parser, args, args.algorithm)
+    if any(map(is_archive, args.inputs)):
+        if not all(map(is_archive, args.inputs)):
+            parser.error("argument INPUT: web archives and pages cannot be read in one run")
+        if args.format != "text" or args.output_dir is not None:
+            parser.error("web archives give JSON lines: write them with --output FILE, not --format or --output-dir")
+        return archives.main(args, options)
+    if args.output is not None:
+        parser.error("argument --output: only for web archives; for pages, use --output-dir DIR")
     output_format = FORMATS[args.format]
     if args.inputs.count(STDIN) > 1:
         parser.error("argument INPUT: - (standard input) can be read once only")

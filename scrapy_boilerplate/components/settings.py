@@ -200,7 +200,7 @@ def _item_class(settings: BaseSettings) -> type | None:
     try:
         from zyte_common_items import Article
     except ImportError:
-        raise SettingError(name, value, 'needs zyte-common-items: pip install "scrapy-boilerplate[articles]"') from None
+        raise SettingError(name, value, 'needs zyte-common-items: pip install "scrapy-main-text[articles]"') from None
     try:
         item_class = load_object(value) if isinstance(value, str) else value
     except (ImportError, ValueError, NameError) as error:

@@ -73,23 +73,10 @@ _options: Options | None = None
 
 def serve(connection: Connection, initializer: Callable[[str, Options], None], algorithm: str, options: Options,
           renderings: tuple[str, ...] = (), metadata: bool = True) -> None:
-    """The worker process: start, say so (its pid), then answer each page that comes through
-    ``connection`` until the crawl's process closes it (or is gone).
-
-    Forked from the crawl's process, it first undoes what it inherited: Ctrl-C is
-    the crawl's alone to handle (it stops the workers) and no signal reaches the
-    crawl's event loop through the wake-up descriptor both share; the crawl's
-    sockets, and the other workers' pipes, are closed, so that a connection the
-    crawl closes does close and a pipe's end tells when its process is gone; the
-    objects inherited are frozen out of the garbage collector's reach, so that
-    their memory pages stay shared. Then ``initializer(algorithm, options)``
-    (:func:`configure`) loads what the algorithm needs.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.set_wakeup_fd(-1)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _close_inherited_sockets(keep=connection.fileno())
-    gc.freeze()
+    """The worker process: start (:func:`detach`, then ``initializer(algorithm, options)``,
+    :func:`configure`), say so (its pid), then answer each page that comes through
+    ``connection`` until the crawl's process closes it (or is gone)."""
+    detach(keep=connection.fileno())
     initializer(algorithm, options)
     connection.send(os.getpid())
     while True:
@@ -103,6 +90,27 @@ def serve(connection: Connection, initializer: Callable[[str, Options], None], a
         except PICKLING_ERRORS as error:  # pickled before any byte is sent
             connection.send((None, TypeError(f"the result cannot be sent back to the crawl: {error}"),
                              traceback.format_exc()))
+
+
+def detach(keep: int = -1) -> None:
+    """Undo what a process forked from the crawl's (or any parent) inherited: Ctrl-C is the
+    parent's alone to handle (it stops the workers) and no signal reaches its event loop
+    through the wake-up descriptor both share; its sockets (but ``keep``), the other workers'
+    pipes among them, are closed, so that a connection it closes does close and a pipe's end
+    tells when its process is gone; the objects inherited are frozen out of the garbage
+    collector's reach, so that their memory pages stay shared."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _close_inherited_sockets(keep)
+    gc.freeze()
+
+
+def initialize(algorithm: str, options: Options) -> None:
+    """The initializer of a process of another pool (``archives``' pebble pool): :func:`detach`,
+    then :func:`configure`."""
+    detach()
+    configure(algorithm, options)
 
 
 def configure(algorithm: str, options: Options) -> None:

@@ -7,7 +7,7 @@ from lxml import etree
 from ...model import Labelled
 from .blocks import JustextBlock
 from .classify import BAD, GOOD, classify_context_free, classify_in_context
-from .language import declared_language, load_stoplists, pick_stoplist
+from .language import declared_language, load_stoplists, pick_stoplist, unspaced_language
 from .options import AUTO, JustextOptions
 from .segment import Paragraph, segment
 from .stoplists import Stoplist, available
@@ -15,6 +15,9 @@ from .stoplists import Stoplist, available
 __all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "classify", "prepare", "run"]
 
 _NO_STOPWORDS: dict[str, None] = {}
+#: How many Latin characters a Han or kana character counts for in the length thresholds
+#: (a Chinese word is one to two characters, an English one six with its space).
+HAN_CHARACTER_WEIGHT = 3
 
 
 def prepare(options: JustextOptions) -> None:
@@ -43,6 +46,8 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
     stoplist = options.stoplist
     if stoplist == AUTO:
         stoplist = pick_stoplist(words_of, declared_language(root))
+        if stoplist is None:
+            stoplist, options = _unspaced(paragraphs, options)
     if stoplist is None:
         options = options.for_stoplist(None)
     stopwords = stoplist.words if stoplist is not None else _NO_STOPWORDS
@@ -70,3 +75,21 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
     for block in headlines:
         block.label = GOOD
     return paragraphs, blocks, stoplist
+
+
+def _unspaced(paragraphs: list[Paragraph], options: JustextOptions) -> tuple[Stoplist | None, JustextOptions]:
+    """For a page no stoplist covers: jusText's language-independent mode, under an empty stoplist
+    named after the page's script when it is written without spaces (Chinese, Japanese, Thai).
+
+    Words mean nothing there: the length thresholds, in characters, are divided by
+    :data:`HAN_CHARACTER_WEIGHT` for Chinese and Japanese, whose characters each hold about a
+    word; Thai letters are letters, and keep the thresholds.
+    """
+    language = unspaced_language(paragraph.text for paragraph in paragraphs)
+    if language is None:
+        return None, options
+    options = options.for_stoplist(None)
+    if language != "Thai":
+        options = options.replace(**{name: getattr(options, name) // HAN_CHARACTER_WEIGHT
+                                     for name in ("length_low", "length_high", "max_heading_distance")})
+    return Stoplist(language, _NO_STOPWORDS), options

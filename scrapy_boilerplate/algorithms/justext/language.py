@@ -12,6 +12,7 @@ below the best coverage is a template's default and is ignored.
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from itertools import chain
@@ -29,6 +30,16 @@ MIN_WORDS = 20
 #: The declared language's stoplist is used when it covers at least this share of what the best one covers.
 DECLARED_SHARE = 0.5
 
+
+#: Han characters (CJK ideographs, their extensions and compatibility forms) and kana.
+_HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_THAI = re.compile(r"[\u0e00-\u0e7f]")
+_LETTER = re.compile(r"[^\W\d_]")
+#: A page is in a script written without spaces when at least this share of its letters are in it.
+UNSPACED_SHARE = 0.5
+#: A Han or kana page is Japanese when at least this share of those characters are kana.
+KANA_SHARE = 0.1
 
 
 def load_stoplists() -> None:
@@ -58,6 +69,21 @@ def declared_language(root: etree._Element) -> str | None:
     html = root.getroottree().getroot()
     code = (html.get("lang") or html.get(XML_LANG) or "").strip().lower().replace("_", "-")
     return LANGUAGE_CODES.get(code) or LANGUAGE_CODES.get(code.partition("-")[0])
+
+
+def unspaced_language(texts: Iterable[str]) -> str | None:
+    """``"Chinese"``, ``"Japanese"`` or ``"Thai"`` when most letters of ``texts`` are Han and kana
+    or Thai characters: scripts written without spaces between words, which no stoplist covers."""
+    text = "".join(texts)
+    letters = len(_LETTER.findall(text))
+    if not letters:
+        return None
+    han_or_kana = len(_HAN_OR_KANA.findall(text))
+    if han_or_kana >= UNSPACED_SHARE * letters:
+        return "Japanese" if len(_KANA.findall(text)) >= KANA_SHARE * han_or_kana else "Chinese"
+    if len(_THAI.findall(text)) >= UNSPACED_SHARE * letters:
+        return "Thai"
+    return None
 
 
 def pick_stoplist(words: Iterable[Sequence[str]], declared: str | None = None) -> Stoplist | None:

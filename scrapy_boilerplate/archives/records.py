@@ -1,0 +1,165 @@
+"""Reading web archives: the HTTP responses of WARC files, as records to extract or reasons to skip.
+
+warcio parses the records and undoes the transfer and content encodings
+(chunked, gzip, deflate, brotli) as an HTTP client would; Python's ``gzip``
+decompresses the file, because it raises where a member is cut short, which
+warcio passes over in silence. Nothing is read ahead: a record's body is read
+when its turn comes, and no further than :data:`MAX_BODY` allows.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import IO
+from urllib.error import URLError
+from urllib.parse import urlsplit
+from urllib.request import urlopen
+
+#: Where Common Crawl's paths (``crawl-data/CC-MAIN-.../....warc.gz``) are served from.
+COMMON_CRAWL = "https://data.commoncrawl.org/"
+#: Bodies longer than this (bytes) are skipped unread: no HTML page is that long, and
+#: a record's body is held whole in memory, several at a time.
+MAX_BODY = 10 * 2**20
+#: How long to wait for a URL's bytes before giving it up (seconds).
+URL_TIMEOUT = 60
+#: The reasons a record ends its archive: it is cut short; the bytes from here cannot be read.
+TRUNCATED = "truncated record"
+UNREADABLE = "unreadable archive"
+#: Content types read as HTML (a text/plain body is rarely a page: it is left out).
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+_ARCHIVE_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
+_PATHS_SUFFIXES = (".paths", ".paths.gz")
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+class ArchiveError(Exception):
+    """An archive that cannot be opened or read on; the message says why, for a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """An HTTP response of an archive, to extract: what travels to a worker process."""
+
+    url: str
+    record_id: str
+    date: str
+    content_type: str
+    body: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A record left out, and why (the reason is the key its count is kept under)."""
+
+    reason: str
+    record_id: str | None = None
+
+
+def is_archive(name: str) -> bool:
+    """Whether the command line's input ``name`` is a web archive, or a list of them."""
+    path = urlsplit(name).path.lower() if "://" in name else name.lower()
+    return path.endswith(_ARCHIVE_SUFFIXES + _PATHS_SUFFIXES)
+
+
+def locations(name: str) -> list[str]:
+    """The archives the command line's input ``name`` stands for: itself (a file, a URL, a Common Crawl
+    path ``crawl-data/...``), or those a ``.paths`` or ``.paths.gz`` file lists one a line (as Common
+    Crawl's ``warc.paths.gz``). :class:`ArchiveError` if the list cannot be read."""
+    if not name.lower().endswith(_PATHS_SUFFIXES):
+        return [name]
+    with _opened(name) as listing:
+        text = listing.read()
+        if isinstance(listing, _Gunzipped) and listing.damaged:
+            raise ArchiveError(f"{name}: cannot read the list of archives: its gzip stream is damaged")
+    try:
+        return [line.strip() for line in text.decode("utf-8").splitlines() if line.strip()]
+    except UnicodeDecodeError as error:
+        raise ArchiveError(f"{name}: cannot read the list of archives: {error}") from None
+
+
+def read(location: str, *, max_body: int = MAX_BODY) -> Iterator[Record | Skipped]:
+    """Every record of the archive at ``location``, in order: each HTTP response with status 200 and an
+    HTML content type as a :class:`Record`, every other record as a :class:`Skipped`.
+
+    A record cut short ends the archive with ``Skipped("truncated record")``; a file that
+    cannot be read on (a gzip member cut short, bytes that are not WARC) ends it with
+    ``Skipped("unreadable archive")``. :class:`ArchiveError` if it cannot be opened at all.
+    """
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.exceptions import ArchiveLoadFailed
+
+    with _opened(location) as stream:
+        try:
+            for record in ArchiveIterator(stream, arc2warc=True):
+                found = _response(record, max_body)
+                yield found
+                if isinstance(found, Skipped) and found.reason == TRUNCATED:
+                    return
+        except (ArchiveLoadFailed, OSError, ValueError):  # bytes that are not WARC
+            yield Skipped(UNREADABLE)
+            return
+        if isinstance(stream, _Gunzipped) and stream.damaged:
+            yield Skipped(UNREADABLE)
+
+
+def _response(record, max_body: int) -> Record | Skipped:
+    headers = record.rec_headers
+    record_id = headers.get_header("WARC-Record-ID")
+    if record.rec_type != "response":
+        return Skipped(f"{record.rec_type} record", record_id)
+    http = record.http_headers
+    if http is None:
+        return Skipped("not HTTP", record_id)
+    if http.get_statuscode() != "200":
+        return Skipped("status not 200", record_id)
+    content_type = http.get_header("Content-Type")
+    if not content_type:
+        return Skipped("no Content-Type", record_id)
+    if content_type.split(";")[0].strip().lower() not in HTML_TYPES:
+        return Skipped("not HTML", record_id)
+    if (record.length or 0) > max_body:
+        return Skipped("body too large", record_id)
+    body = record.content_stream().read(max_body + 1)
+    if len(body) > max_body:  # a compressed body larger once decoded
+        return Skipped("body too large", record_id)
+    if getattr(record.raw_stream, "limit", 0) and not record.raw_stream.read(1):
+        return Skipped(TRUNCATED, record_id)
+    return Record(headers.get_header("WARC-Target-URI") or "", record_id or "", headers.get_header("WARC-Date") or "",
+                  content_type, body)
+
+
+@contextmanager
+def _opened(location: str) -> Iterator[IO[bytes] | _Gunzipped]:
+    """The bytes of a file or URL, decompressed when gzipped (whatever its name says)."""
+    if location.startswith("crawl-data/"):
+        location = COMMON_CRAWL + location
+    try:
+        raw: IO[bytes] = urlopen(location, timeout=URL_TIMEOUT) if "://" in location else open(location, "rb")  # noqa: SIM115
+    except (OSError, URLError, ValueError) as error:
+        raise ArchiveError(f"{location}: cannot open it: {getattr(error, 'reason', None) or error}") from None
+    with raw:
+        head = raw.peek(2)[:2]  # type: ignore[attr-defined]  # files and HTTP responses are buffered
+        yield _Gunzipped(raw) if head == _GZIP_MAGIC else raw
+
+
+class _Gunzipped:
+    """The bytes of a gzipped stream, as far as they go: where a member is cut short or damaged,
+    the stream ends and ``damaged`` says so (warcio, reading ahead, would take the error for the
+    end of the archive, and lose the records read ahead)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self._file = gzip.GzipFile(fileobj=raw)
+        self.damaged = False
+
+    def read(self, size: int = -1) -> bytes:
+        if self.damaged:
+            return b""
+        try:
+            return self._file.read1(size) if size > 0 else self._file.read()
+        except (EOFError, OSError, zlib.error):  # cut short; not gzip; a bad checksum
+            self.damaged = True
+            return b""

@@ -1,0 +1,164 @@
+"""Running an extraction over archives: records in worker processes, lines out in archive order.
+
+The process reading the archives hands each record to a ``pebble.ProcessPool``
+with a time limit (a worker past it is killed and replaced) and keeps at most
+:data:`IN_FLIGHT_PER_WORKER` records per worker in flight: memory stays flat
+however large the archives. A record that times out, raises or kills its worker
+is counted and skipped; Ctrl-C stops at a record boundary.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import sys
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError, Future, TimeoutError
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import Any, Protocol, TextIO
+
+from .records import MAX_BODY, TRUNCATED, UNREADABLE, ArchiveError, Record, Skipped, locations, read
+from .worker import extract_record
+
+#: Records waiting for or in each worker: enough that none idles while the reader
+#: catches up or an earlier record's line waits to be written, few enough to hold in memory.
+IN_FLIGHT_PER_WORKER = 8
+#: FineWeb's limit per document: past it a record is skipped and its worker replaced.
+DEFAULT_TIMEOUT = 1.0
+TIMEOUT = "timeout"
+CRASHED = "extractor crashed"
+#: Forked where the system can, as the crawl's workers are (see workers/pool.py).
+_CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+
+
+class Progress(Protocol):
+    def update(self, n: int = 1) -> Any: ...
+
+
+@dataclass
+class Tally:
+    """What a run read, wrote and skipped (by reason), and the records that crashed the extractor."""
+
+    read: int = 0
+    written: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    crashed: list[tuple[str, str]] = field(default_factory=list)
+    interrupted: bool = False
+
+    def summary(self) -> str:
+        reasons = ", ".join(f"{count} {reason}" for reason, count in self.skipped.most_common())
+        return (f"{self.read} records read, {self.written} written, {sum(self.skipped.values())} skipped"
+                + (f" ({reasons})" if reasons else "") + (" (interrupted)" if self.interrupted else ""))
+
+
+def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: float | None = DEFAULT_TIMEOUT,
+        max_body: int = MAX_BODY, initializer: Callable[..., None], initargs: tuple = (),
+        task: Callable[[Record], str | Skipped] = extract_record, progress: Progress | None = None,
+        report: Callable[[str], None] = lambda message: None) -> Tally:
+    """Extract every record of the archives ``names`` name (see :func:`.records.locations`) into
+    ``output``, one line each.
+
+    ``initializer(*initargs)`` prepares each worker process and ``task`` makes a record's
+    line there, or says why it is skipped. ``report`` hears, for a person, of each record
+    that crashed the extractor and of each archive that could not be read.
+    """
+    from pebble import ProcessExpired, ProcessPool
+
+    tally = Tally()
+    pending: deque[tuple[Future, str]] = deque()
+
+    def finish(future: Future, record_id: str) -> None:
+        try:
+            outcome = future.result()
+        except TimeoutError:
+            outcome = Skipped(TIMEOUT, record_id)
+        except CancelledError:
+            return
+        except (Exception, ProcessExpired) as error:  # a bug, or the worker died: this record alone is lost
+            outcome = Skipped(CRASHED, record_id)
+            tally.crashed.append((record_id, f"{type(error).__name__}: {error}"))
+            report(f"{record_id}: the extractor crashed: {type(error).__name__}: {error}")
+        done(outcome)
+
+    def done(outcome: str | Skipped) -> None:
+        if isinstance(outcome, Skipped):
+            tally.skipped[outcome.reason] += 1
+        else:
+            output.write(outcome)
+            tally.written += 1
+        if progress is not None:
+            progress.update()
+
+    pool = ProcessPool(max_workers=processes, initializer=initializer, initargs=initargs, context=_CONTEXT)
+    with _stop_on_interrupt() as stop:
+        try:
+            for item in _records(names, max_body, report):
+                if stop.requested:
+                    break
+                tally.read += 1
+                if isinstance(item, Skipped):
+                    done(item)
+                    continue
+                pending.append((pool.schedule(task, args=(item,), timeout=timeout), item.record_id))
+                while len(pending) >= IN_FLIGHT_PER_WORKER * processes or (pending and pending[0][0].done()):
+                    finish(*pending.popleft())
+            while pending and not stop.requested:
+                finish(*pending.popleft())
+        finally:
+            tally.interrupted = stop.requested
+            for future, _ in pending:  # left unwritten: the output ends at a record boundary
+                future.cancel()
+            tally.read -= len(pending)
+            if stop.requested or sys.exc_info()[0] is not None:
+                pool.stop()
+            else:
+                pool.close()
+            pool.join()
+    return tally
+
+
+def _records(names: Iterable[str], max_body: int, report: Callable[[str], None]) -> Iterator[Record | Skipped]:
+    for name in names:
+        try:
+            archives = locations(name)
+        except ArchiveError as error:
+            report(str(error))
+            continue
+        for location in archives:
+            try:
+                for item in read(location, max_body=max_body):
+                    if isinstance(item, Skipped) and item.reason in (TRUNCATED, UNREADABLE):
+                        report(f"{location}: {item.reason}{f' {item.record_id}' if item.record_id else ''}: "
+                               "the archive ends here")
+                    yield item
+            except ArchiveError as error:
+                report(str(error))
+
+
+class _Stop:
+    requested = False
+
+
+class _stop_on_interrupt:
+    """While it lasts, Ctrl-C (SIGINT) asks the run to stop at the next record boundary;
+    a second one interrupts at once, as usual."""
+
+    def __enter__(self) -> _Stop:
+        self.stop = _Stop()
+        self.previous = signal.getsignal(signal.SIGINT) or signal.default_int_handler
+        try:
+            signal.signal(signal.SIGINT, self._handle)
+            self.installed = True
+        except ValueError:  # not the main thread: Ctrl-C is not ours to handle
+            self.installed = False
+        return self.stop
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        self.stop.requested = True
+        signal.signal(signal.SIGINT, self.previous)
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.installed:
+            signal.signal(signal.SIGINT, self.previous)

@@ -1,0 +1,70 @@
+"""What a worker process does with an archive's record: decode it, extract it, write its JSON line.
+
+The line is made here, in the worker, so that the process reading the archive
+only writes it: that process serves every worker, and its time per record bounds
+how many cores a run can use.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import ExtractionError
+from ..html.parse import decode, refuse_binary, utf8_body
+from ..model import Extraction, Options
+from ..workers import process
+from .records import Record, Skipped
+
+#: The fields a line may add to ``url``, ``warc_record_id``, ``warc_date``, ``language`` and ``text``.
+FIELDS = ("markdown", "html", "blocks", "metadata")
+#: Why a worker skips a record: the algorithm found no main text; the body is binary data
+#: (a file signature, or too many control characters once decoded); its tree cannot be read.
+NO_TEXT = "no main text"
+BINARY = "binary data"
+UNREADABLE = "unreadable HTML"
+
+#: The extraction's renderings that fields write, made here where the parsed page is.
+_RENDERINGS = {"markdown": "markdown", "html": "main_html"}
+_fields: tuple[str, ...] = ()
+_renderings: tuple[str, ...] = ()
+
+
+def start(algorithm: str, options: Options, fields: tuple[str, ...] = ()) -> None:
+    """A worker process's initializer: the crawl's worker set-up (Ctrl-C left to the parent,
+    the algorithm prepared), and the optional ``fields`` of the lines."""
+    global _fields, _renderings
+    process.initialize(algorithm, options)
+    _fields = fields
+    _renderings = tuple(_RENDERINGS[field] for field in fields if field in _RENDERINGS)
+
+
+def extract_record(record: Record) -> str | Skipped:
+    """The JSON line (with its newline) of ``record``, or why it is skipped."""
+    try:
+        refuse_binary(record.body)
+        body = utf8_body(decode(record.body, record.content_type))
+    except ExtractionError:
+        return Skipped(BINARY, record.record_id)
+    try:
+        extraction, _ = process.classify(body, record.url, renderings=_renderings, metadata="metadata" in _fields)
+    except ExtractionError:  # a tree deeper than any page's, text that is not Unicode
+        return Skipped(UNREADABLE, record.record_id)
+    if not extraction.text:
+        return Skipped(NO_TEXT, record.record_id)
+    return json.dumps(line(record, extraction, _fields), ensure_ascii=False) + "\n"
+
+
+def line(record: Record, extraction: Extraction, fields: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The JSON object written for ``record``."""
+    values: dict[str, Any] = {"url": record.url, "warc_record_id": record.record_id, "warc_date": record.date,
+                              "language": extraction.language, "text": extraction.text}
+    if "markdown" in fields:
+        values["markdown"] = extraction.markdown
+    if "html" in fields:
+        values["html"] = extraction.main_html
+    if "blocks" in fields:
+        values["blocks"] = [block.to_dict() for block in extraction.blocks]
+    if "metadata" in fields and extraction.metadata is not None:
+        values["metadata"] = extraction.metadata.to_dict()
+    return values

@@ -1,0 +1,82 @@
+"""The datatrove extractor in a real pipeline: WarcReader -> BoilerplateExtractor -> JsonlWriter,
+run by datatrove's LocalPipelineExecutor with 2 tasks on 2 workers over WARC files of devset pages."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("datatrove", reason="the datatrove extra is not installed")
+pytest.importorskip("warcio", reason="the datatrove extra is not installed")
+
+from datatrove.executor import LocalPipelineExecutor  # noqa: E402
+from datatrove.pipeline.readers import WarcReader  # noqa: E402
+from datatrove.pipeline.readers.warc import process_record  # noqa: E402
+from datatrove.pipeline.writers import JsonlWriter  # noqa: E402
+
+from warcio.archiveiterator import ArchiveIterator  # noqa: E402
+
+from scrapy_boilerplate import OptionError, extract  # noqa: E402
+from scrapy_boilerplate.archives.datatrove import BoilerplateExtractor  # noqa: E402
+
+import warcs  # noqa: E402
+
+DEVSET = Path(os.environ.get("DEVSET", Path(__file__).resolve().parents[2] / "shared" / "devset"))
+PAGES_PER_FILE = 15
+
+
+def devset_pages(count: int) -> list[tuple[str, bytes]]:
+    """The first ``count`` devset pages: their URLs and bytes."""
+    if not (DEVSET / "snippets.json").is_file():
+        pytest.skip(f"the devset is not at {DEVSET}")
+    entries = json.loads((DEVSET / "snippets.json").read_text(encoding="utf-8"))
+    return [(entries[key]["url"], gzip.decompress((DEVSET / "html" / f"{key}.html.gz").read_bytes()))
+            for key in sorted(entries)[:count]]
+
+
+def read_as_datatrove_does(path: Path) -> dict[str, str]:
+    """The HTML of each record that datatrove's WarcReader reads from ``path``, as it decodes it, by record id."""
+    with open(path, "rb") as file:
+        documents = (process_record(record) for record in ArchiveIterator(file))
+        return {document["id"]: document["text"] for document in documents if document}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("algorithm", "options"), [("justext", {}), ("learned", {"threshold": 0.5})])
+def test_a_local_pipeline_gives_the_text_extract_gives(tmp_path, algorithm, options):
+    pages = devset_pages(2 * PAGES_PER_FILE)
+    folder = tmp_path / "warcs"
+    folder.mkdir()
+    html = {}
+    for number in range(2):
+        chunk = pages[number * PAGES_PER_FILE:(number + 1) * PAGES_PER_FILE]
+        path = folder / f"part-{number}.warc.gz"
+        warcs.write(path, [warcs.response(url, body, "text/html") for url, body in chunk])
+        html.update(read_as_datatrove_does(path))
+    assert len(html) > PAGES_PER_FILE  # it leaves out a few that libmagic takes for other types
+    expected = {record_id: extract(page, algorithm=algorithm, **options).text for record_id, page in html.items()}
+
+    executor = LocalPipelineExecutor(
+        pipeline=[WarcReader(str(folder)), BoilerplateExtractor(algorithm, **options),
+                  JsonlWriter(str(tmp_path / "out"))],
+        tasks=2, workers=2, logging_dir=str(tmp_path / "logs"))
+    executor.run()
+
+    documents = [json.loads(line) for path in sorted((tmp_path / "out").glob("*.jsonl.gz"))
+                 for line in gzip.open(path, "rt", encoding="utf-8")]
+    found = {document["id"]: document["text"] for document in documents}
+    assert len(found) == len(documents)
+    assert found == {record_id: text for record_id, text in expected.items() if text}
+    assert len(found) > PAGES_PER_FILE  # both tasks wrote
+
+
+def test_options_are_checked_when_the_pipeline_is_built():
+    with pytest.raises(OptionError, match="length_low"):
+        BoilerplateExtractor("justext", length_low=-1)
+    with pytest.raises(OptionError, match="algorithm"):
+        BoilerplateExtractor("readability")
+    assert BoilerplateExtractor("boilerpipe-article", timeout=0.5).timeout == 0.5
