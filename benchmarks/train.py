@@ -533,7 +533,8 @@ def main() -> None:
         report(f"  favor={favor} ({thresholds[favor]})", by_threshold[thresholds[favor]])
     if not args.first_stage:
         first_stage = figures_by_threshold(samples, first_out_of_fold)
-        report("  first stage only", Figures.sum(first_stage[i][best_threshold(first_stage, everyone)] for i in everyone))
+        first_threshold = best_threshold(first_stage, everyone)
+        report("  first stage only", Figures.sum(first_stage[i][first_threshold] for i in everyone))
     report("trafilatura 2.3 extract", theirs)
     report("readability-lxml", readability)
     print(f"  (thresholds the other folds chose: {', '.join(str(own[f]) for f in sorted(own))}; "
