@@ -1,52 +1,60 @@
 """Train the learned block classifier, cross-validate it by site against trafilatura, write the model.
 
-Reads both corpora (``../shared/devset``: snippets; ``../shared/trainset``: main
-text), runs jusText once on each page and computes each block's features
-(``scrapy_boilerplate.algorithms.learned.features``), labels the blocks:
+Reads the three corpora (``../shared/devset``: snippets; ``../shared/trainset`` and
+``../shared/classic``: main text), runs jusText once on each page and computes each
+block's features (``scrapy_boilerplate.algorithms.learned.features``; kept in
+``CACHE`` outside the repository, keyed by the package's code), labels the blocks:
 
 - devset: good if it holds a ``with`` snippet (or lies inside one), bad for a
   ``without`` one, left out otherwise;
-- trainset: from the share of its 4-word shingles found in ``main_content``
+- trainset and classic: from the share of its 4-word shingles found in ``main_content``
   (a block of fewer than four words: good if its words are a line of the main
   text, bad if they appear nowhere in it, left out otherwise); the snippets
   override; left out: blocks past the point where the corpus cut the main text,
   and blocks whose text the page repeats more often than the main text does.
 
 A devset block weighs ``DEVSET_WEIGHT``; a trainset page ``TRAINSET_PAGE_WEIGHT``
-in all, shared by its blocks by the square root of their words, as the shingle
-F1 averages over pages.
+in all, a classic page ``CLASSIC_PAGE_WEIGHT``, shared by its blocks by the square
+root of their words, as the shingle F1 averages over pages.
 
 The model has two stages: the first scores each block's features, the second
 (``smoothing``) the first stage's probabilities of the block, its neighbours
 and its containers, and is trained on out-of-fold first-stage probabilities.
-The trainer cross-validates both with folds grouped by site (the URL's host,
-both corpora together); each fold's second stage learns from first-stage
+The trainer cross-validates both with folds grouped by site (the URL's host, or
+for classic pages without one the site ``classic.site`` finds, the three corpora
+together); each fold's second stage learns from first-stage
 probabilities out of an inner cross-validation on the fold's training pages
 (nested: no probability it sees comes from a model that saw the page). It
-chooses the probability threshold on the out-of-fold predictions, and
-scores each fold also at the threshold chosen on the other folds alone,
-prints the devset snippet F1 and the trainset shingle F1 (overall and per page
-type of 30 pages or more) beside trafilatura's on the same pages, trains on
-everything and writes the model and the test sample of predictions.
+chooses the probability threshold on the out-of-fold predictions (the best mean
+F1 of the three corpora; the thresholds of ``favor="precision"`` and ``"recall"``:
+the best mean F0.5 and F2), scores each fold also at the threshold chosen on the
+other folds alone, prints the devset snippet F1 and the shingle F1 of the trainset
+and the classic corpus (overall and per page type) beside trafilatura's and
+readability-lxml's on the same pages, trains on everything and writes the model
+and the test sample of predictions.
 
-    python benchmarks/train.py [--limit N] [--folds 5] [--no-write] [--dump-worst N]
+    python benchmarks/train.py [--limit N] [--folds 5] [--no-write] [--first-stage] [--dump-worst N]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
+import os
+import pickle
+import re
 import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import classic  # noqa: E402
 import devset  # noqa: E402
 import trainset  # noqa: E402
 
@@ -56,12 +64,14 @@ from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import features, model, smoothing  # noqa: E402
-from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD, FAVOR_THRESHOLDS  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL_PATH = ROOT / "scrapy_boilerplate" / "algorithms" / "learned" / f"{model.TREES_MODULE}.py"
 SAMPLE_PATH = ROOT / "tests" / "data" / "learned_predictions.json"
+#: Where the blocks' rows and the references' texts are kept between runs, outside the repository.
+CACHE = Path(os.environ.get("LEARNED_CACHE", "/tmp/learned-cache"))
 #: LightGBM's settings: small trees, so that the pure-Python evaluator stays fast and the file small
 #: (31 leaves, both stages cross-validated: devset snippet F1 0.932, trainset shingle F1 0.805, but
 #: trees twice the size, 227 KB as JSON, and deeper to walk for every block; 200 trees at a rate
@@ -70,7 +80,7 @@ SAMPLE_PATH = ROOT / "tests" / "data" / "learned_predictions.json"
 PARAMETERS = dict(objective="binary", n_estimators=150, num_leaves=20, learning_rate=0.08,
                   min_child_samples=20, subsample=0.8, subsample_freq=1, colsample_bytree=0.5,
                   reg_lambda=1.0, random_state=15, deterministic=True, force_row_wise=True,
-                  num_threads=2, verbose=-1)
+                  num_threads=1, verbose=-1)
 #: The second stage's: few small trees over its few features (nested cross-validation, 15-leaf
 #: first stage: devset snippet F1 0.927 -> 0.928, trainset shingle F1 0.799 -> 0.807).
 SMOOTHING_PARAMETERS = dict(PARAMETERS, n_estimators=60, num_leaves=7, learning_rate=0.1, min_child_samples=40,
@@ -87,17 +97,31 @@ DEVSET_WEIGHT = 5.0
 #: 0.799 -> 0.797; shared by words (their square root) rather than equally: 0.933 and 0.803; 100
 #: instead of 50: 0.934 and 0.800.
 TRAINSET_PAGE_WEIGHT = 50.0
+#: What a classic page weighs: its 1,613 pages weigh together about as much as the trainset's 454.
+CLASSIC_PAGE_WEIGHT = 15.0
 #: A block of the trainset is good when this share of its shingles is in the main text.
 SHINGLE_SHARE = 0.5
 #: The trainset's main texts are cut at this many characters (five documentation pages).
 MAIN_CONTENT_LIMIT = 50_000
-THRESHOLDS = [round(0.2 + 0.025 * i, 3) for i in range(25)]
+THRESHOLDS = [round(0.1 + 0.025 * i, 3) for i in range(33)]
 MIN_TYPE_PAGES = 30
+#: The F-measure's beta each ``favor`` maximizes (the mean over the three corpora, out of fold).
+FAVOR_BETAS = {"precision": 0.5, "balance": 1.0, "recall": 2.0}
+#: The corpora's loaders, in the order they are read.
+CORPORA: dict[str, Callable[[int | None], list]] = {
+    "devset": devset.pages, "trainset": trainset.pages, "classic": classic.pages}
+#: Letters of the scripts jusText has no stoplist for (Thai, Lao, Myanmar, Khmer, Japanese kana, Chinese
+#: characters): a page whose reference text is mostly of them has no stop words to count.
+NO_STOPLIST_SCRIPTS = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+Rows = list[list[float] | None]
 
 
 @dataclass
 class Sample:
-    """One page of either corpus with its blocks, rows and labels."""
+    """One page of a corpus with its blocks, rows and labels."""
 
     corpus: str
     page: devset.Page | trainset.Page
@@ -109,9 +133,9 @@ class Sample:
     reference: Counter = field(default_factory=Counter)
 
 
-def site(url: str) -> str:
-    host = urlsplit(url).hostname or ""
-    return host.removeprefix("www.")
+def site(corpus: str, page: devset.Page | trainset.Page) -> str:
+    """The page's site, the same name in every corpus: the URL's host (see ``classic.site``)."""
+    return classic.site(page) if corpus == "classic" else classic.host(page.url)
 
 
 def _contains(text: str, snippets: tuple[str, ...]) -> bool:
@@ -170,24 +194,47 @@ def _main_content_end(page: trainset.Page, spoken: list[str]) -> int | float:
 
 def load_samples(limit: int | None) -> list[Sample]:
     samples = []
-    options = learned.LearnedOptions()
-    for corpus, pages in (("devset", devset.pages(limit)), ("trainset", trainset.pages(limit))):
+    for corpus, loader in CORPORA.items():
+        pages = loader(limit)
+        blocks = featurized(corpus, pages, limit)
         for page in pages:
-            root = parse(page.text)
-            blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
-            texts = [devset.collapse(block.text) for block in blocks]
-            xpaths = [block.xpath for block in blocks]
+            texts, xpaths, rows = blocks[page.key]
             if corpus == "devset":
-                sample = Sample(corpus, page, site(page.url), texts, xpaths, rows, devset_labels(page, texts))
+                sample = Sample(corpus, page, site(corpus, page), texts, xpaths, rows, devset_labels(page, texts))
             else:
                 reference = trainset.shingles(page.main_content)
-                sample = Sample(corpus, page, site(page.url), texts, xpaths, rows,
+                sample = Sample(corpus, page, site(corpus, page), texts, xpaths, rows,
                                 trainset_labels(page, texts, reference), reference)
             samples.append(sample)
     return samples
 
 
-Rows = list[list[float] | None]
+def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], list[str], Rows]]:
+    """Each page's blocks' texts, XPaths and rows, from ``CACHE`` when the package's code is the one
+    they were computed with."""
+    path = CACHE / f"rows-{corpus}-{limit or 'all'}-{code_version()}.pickle"
+    if path.is_file():
+        return pickle.loads(path.read_bytes())
+    options = learned.LearnedOptions()
+    result = {}
+    for page in pages:
+        root = parse(page.text)
+        blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
+        result[page.key] = ([devset.collapse(block.text) for block in blocks], [block.xpath for block in blocks], rows)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    return result
+
+
+def code_version() -> str:
+    """A digest of the package's Python code but the shipped trees, which the rows do not depend on."""
+    digest = hashlib.sha256()
+    package = ROOT / "scrapy_boilerplate"
+    for path in sorted(package.rglob("*.py")):
+        if path != MODEL_PATH:
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
 
 
 def matrix(samples: list[Sample], rows: list[Rows] | None = None
@@ -207,29 +254,39 @@ def block_weights(corpus: str, texts: list[str]) -> list[float]:
     """The training weight of each labelled block of a page (``texts``: theirs).
 
     A devset block weighs ``DEVSET_WEIGHT``. The shingle F1 averages over pages and, within a
-    page, counts words: a trainset page weighs ``TRAINSET_PAGE_WEIGHT`` in all, shared by its
-    blocks in proportion to the square root of their words (a page of 500 labelled blocks
-    weighed 500 times one of a single block).
+    page, counts words: a trainset page weighs ``TRAINSET_PAGE_WEIGHT`` in all (a classic page
+    ``CLASSIC_PAGE_WEIGHT``), shared by its blocks in proportion to the square root of their
+    words (a page of 500 labelled blocks weighed 500 times one of a single block).
     """
     if corpus == "devset":
         return [DEVSET_WEIGHT] * len(texts)
+    page_weight = TRAINSET_PAGE_WEIGHT if corpus == "trainset" else CLASSIC_PAGE_WEIGHT
     sizes = [len(text.split()) ** 0.5 for text in texts]
     total = sum(sizes) or 1.0
-    return [TRAINSET_PAGE_WEIGHT * size / total for size in sizes]
+    return [page_weight * size / total for size in sizes]
 
 
-def fit(samples: list[Sample], rows: list[Rows] | None = None, parameters: dict = PARAMETERS
-        ) -> lightgbm.LGBMClassifier:
+def fit(samples: list[Sample], rows: list[Rows] | None = None, parameters: dict = PARAMETERS) -> lightgbm.Booster:
+    """The trees trained on the samples' labelled blocks, from ``CACHE`` when the same matrix was
+    trained on before (the nested cross-validation trains each inner model twice)."""
     x, y, weights = matrix(samples, rows)
-    return lightgbm.LGBMClassifier(**parameters).fit(x, y, sample_weight=weights)
+    digest = hashlib.sha256(repr(sorted(parameters.items())).encode())
+    for array in (x, y, weights):
+        digest.update(numpy.ascontiguousarray(array).tobytes())
+    path = CACHE / f"trees-{digest.hexdigest()[:16]}.txt"
+    if not path.is_file():
+        trained = lightgbm.LGBMClassifier(**parameters).fit(x, y, sample_weight=weights)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        path.write_text(trained.booster_.model_to_string(), encoding="utf-8")
+    return lightgbm.Booster(model_str=path.read_text(encoding="utf-8"))
 
 
-def predict(booster: lightgbm.LGBMClassifier, samples: list[Sample], rows: list[Rows] | None = None
+def predict(booster: lightgbm.Booster, samples: list[Sample], rows: list[Rows] | None = None
             ) -> list[list[float]]:
     """Each block's probability of being main text (0 where prefiltered), in one call for all samples."""
     rows = rows or [sample.rows for sample in samples]
     scored = [row for sample_rows in rows for row in sample_rows if row is not None]
-    probabilities = iter(booster.predict_proba(numpy.array(scored, dtype=numpy.float64))[:, 1].tolist()
+    probabilities = iter(booster.predict(numpy.array(scored, dtype=numpy.float64), num_threads=1).tolist()
                          if scored else [])
     return [[0.0 if row is None else next(probabilities) for row in sample_rows] for sample_rows in rows]
 
@@ -246,45 +303,63 @@ def extracted(sample: Sample, probabilities: list[float], threshold: float) -> s
 
 @dataclass
 class Figures:
+    """The devset's snippet counts, and per shingle corpus (and per its page type) the shingle scores."""
+
     snippets: devset.Score
-    shingles: trainset.ShingleScore
-    by_type: dict[str, trainset.ShingleScore]
-    per_page: dict[str, float]
+    shingles: dict[str, trainset.ShingleScore]
+    by_type: dict[tuple[str, str], trainset.ShingleScore]
+    per_page: dict[tuple[str, str], float]
 
     @classmethod
     def of(cls, samples: list[Sample], texts: list[str]) -> Figures:
-        snippets, shingles, by_type, per_page = devset.Score(), trainset.ShingleScore(), defaultdict(
-            trainset.ShingleScore), {}
+        figures = cls(devset.Score(), defaultdict(trainset.ShingleScore), defaultdict(trainset.ShingleScore), {})
         for sample, text in zip(samples, texts):
+            key = (sample.corpus, sample.page.key)
             if sample.corpus == "devset":
-                snippets.add(sample.page, text)
+                figures.snippets.add(sample.page, text)
                 page_score = devset.Score()
                 page_score.add(sample.page, text)
-                per_page[sample.page.key] = page_score.fn + page_score.fp
+                figures.per_page[key] = page_score.fn + page_score.fp
             else:
-                shingles.add(sample.page, text, sample.reference)
-                by_type[sample.page.type].add(sample.page, text, sample.reference)
                 page_score = trainset.ShingleScore()
                 page_score.add(sample.page, text, sample.reference)
-                per_page[sample.page.key] = 1 - page_score.f1
-        return cls(snippets, shingles, dict(by_type), per_page)
+                for score in (figures.shingles[sample.corpus], figures.by_type[sample.corpus, sample.page.type]):
+                    score.precisions += page_score.precisions
+                    score.recalls += page_score.recalls
+                figures.per_page[key] = 1 - page_score.f1
+        return figures
 
     @classmethod
     def sum(cls, parts: Iterable[Figures]) -> Figures:
-        snippets, shingles, by_type, per_page = devset.Score(), trainset.ShingleScore(), defaultdict(
-            trainset.ShingleScore), {}
+        total = cls(devset.Score(), defaultdict(trainset.ShingleScore), defaultdict(trainset.ShingleScore), {})
         for part in parts:
             for name in ("tp", "fp", "fn", "tn"):
-                setattr(snippets, name, getattr(snippets, name) + getattr(part.snippets, name))
-            for total, score in [(shingles, part.shingles), *((by_type[t], s) for t, s in part.by_type.items())]:
-                total.precisions += score.precisions
-                total.recalls += score.recalls
-            per_page.update(part.per_page)
-        return cls(snippets, shingles, dict(by_type), per_page)
+                setattr(total.snippets, name, getattr(total.snippets, name) + getattr(part.snippets, name))
+            for mine, theirs in ((total.shingles, part.shingles), (total.by_type, part.by_type)):
+                for key, score in theirs.items():
+                    mine[key].precisions += score.precisions
+                    mine[key].recalls += score.recalls
+            total.per_page.update(part.per_page)
+        return total
+
+    def measure(self, beta: float = 1.0) -> float:
+        """The mean F-measure (``beta``) of the corpora present: the devset's snippets, the others' shingles."""
+        pairs = [(score.precision, score.recall) for score in self.shingles.values() if score.recalls]
+        if self.snippets.tp + self.snippets.fn:
+            pairs.append((self.snippets.precision, self.snippets.recall))
+        return statistics.fmean(f_measure(p, r, beta) for p, r in pairs) if pairs else 0.0
 
     @property
     def objective(self) -> float:
-        return (self.snippets.f1 + self.shingles.f1) / 2
+        return self.measure()
+
+    def shingle(self, corpus: str) -> trainset.ShingleScore:
+        return self.shingles.get(corpus) or trainset.ShingleScore()
+
+
+def f_measure(precision: float, recall: float, beta: float = 1.0) -> float:
+    weight = beta * beta
+    return (1 + weight) * precision * recall / (weight * precision + recall) if precision + recall else 0.0
 
 
 def fold_of(samples: list[Sample], folds: int) -> list[int]:
@@ -309,8 +384,10 @@ def first_stage_out_of_fold(samples: list[Sample], fold: list[int], chosen: list
     return result
 
 
-def cross_validate(samples: list[Sample], fold: list[int]) -> tuple[list[list[float]], list[list[float]]]:
-    """Out-of-fold probabilities of every block, by the first stage and by both, nested as the module says."""
+def cross_validate(samples: list[Sample], fold: list[int], second_stage: bool = True,
+                   ) -> tuple[list[list[float]], list[list[float]]]:
+    """Out-of-fold probabilities of every block, by the first stage and by both, nested as the module
+    says (without ``second_stage``, the first stage's twice)."""
     first: list[list[float]] = [[] for _ in samples]
     second: list[list[float]] = [[] for _ in samples]
     folds = max(fold) + 1
@@ -318,64 +395,82 @@ def cross_validate(samples: list[Sample], fold: list[int]) -> tuple[list[list[fl
         started = time.perf_counter()
         train = [i for i in range(len(samples)) if fold[i] != test_fold]
         test = [i for i in range(len(samples)) if fold[i] == test_fold]
-        inner = first_stage_out_of_fold(samples, fold, train)
         booster = fit([samples[i] for i in train])
         for i, probabilities in zip(test, predict(booster, [samples[i] for i in test])):
-            first[i] = probabilities
-        smoother = fit([samples[i] for i in train], [smoothing_rows(samples[i], inner[i]) for i in train],
-                       SMOOTHING_PARAMETERS)
-        test_rows = [smoothing_rows(samples[i], first[i]) for i in test]
-        for i, probabilities in zip(test, predict(smoother, [samples[i] for i in test], test_rows)):
-            second[i] = probabilities
+            first[i] = second[i] = probabilities
+        if second_stage:
+            inner = first_stage_out_of_fold(samples, fold, train)
+            smoother = fit([samples[i] for i in train], [smoothing_rows(samples[i], inner[i]) for i in train],
+                           SMOOTHING_PARAMETERS)
+            test_rows = [smoothing_rows(samples[i], first[i]) for i in test]
+            for i, probabilities in zip(test, predict(smoother, [samples[i] for i in test], test_rows)):
+                second[i] = probabilities
         print(f"  fold {test_fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages, "
               f"{time.perf_counter() - started:.0f} s", flush=True)
     return first, second
 
 
 def figures_by_threshold(samples: list[Sample], out_of_fold: list[list[float]]) -> list[dict[float, Figures]]:
-    """Each sample's figures alone at each threshold, to be summed over any set of samples."""
-    return [{threshold: Figures.of([sample], [extracted(sample, probabilities, threshold)])
-             for threshold in THRESHOLDS} for sample, probabilities in zip(samples, out_of_fold)]
+    """Each sample's figures alone at each threshold, to be summed over any set of samples (scored
+    once per distinct choice of blocks: most thresholds choose the same blocks of a page)."""
+    result = []
+    for sample, probabilities in zip(samples, out_of_fold):
+        scored = [(i, p) for i, (p, row) in enumerate(zip(probabilities, sample.rows)) if row is not None]
+        by_choice: dict[tuple[int, ...], Figures] = {}
+        figures = {}
+        for threshold in THRESHOLDS:
+            choice = tuple(i for i, p in scored if p >= threshold)
+            if choice not in by_choice:
+                by_choice[choice] = Figures.of([sample], [extracted(sample, probabilities, threshold)])
+            figures[threshold] = by_choice[choice]
+        result.append(figures)
+    return result
 
 
-def best_threshold(per_sample: list[dict[float, Figures]], chosen: list[int]) -> float:
-    return max(THRESHOLDS, key=lambda t: Figures.sum(per_sample[i][t] for i in chosen).objective)
+def best_threshold(per_sample: list[dict[float, Figures]], chosen: Iterable[int], beta: float = 1.0) -> float:
+    chosen = list(chosen)
+    return max(THRESHOLDS, key=lambda t: Figures.sum(per_sample[i][t] for i in chosen).measure(beta))
 
 
-def trafilatura_texts(samples: list[Sample]) -> tuple[list[str], float]:
-    import trafilatura
-
+def reference_texts(name: str, extract_text: Callable[[str], str], samples: list[Sample]) -> tuple[list[str], float]:
+    """A reference extractor's text of each sample (empty where it fails) and its median ms per page,
+    kept in ``CACHE`` by corpus and page (the references' versions are pinned)."""
+    path = CACHE / f"reference-{name}.json"
+    kept = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"texts": {}, "ms": {}}
     texts, times = [], []
     for sample in samples:
-        started = time.perf_counter()
-        try:
-            text = trafilatura.extract(sample.page.text) or ""
-        except Exception:  # a page it fails on gives nothing
-            text = ""
-        times.append(time.perf_counter() - started)
-        texts.append(text)
-    return texts, statistics.median(times) * 1000
+        key = f"{sample.corpus}/{sample.page.key}"
+        if key not in kept["texts"]:
+            [text], ms = classic.run([sample.page], extract_text)
+            kept["texts"][key], kept["ms"][key] = text, ms
+        texts.append(kept["texts"][key])
+        times.append(kept["ms"][key])
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    return texts, statistics.median(times)
 
 
 def report(name: str, figures: Figures) -> None:
-    s, t = figures.snippets, figures.shingles
-    print(f"{name:<40} {s.f1:6.3f} ({s.precision:.3f} {s.recall:.3f})   {t.f1:6.3f} ({t.precision:.3f} {t.recall:.3f})")
+    s, t, c = figures.snippets, figures.shingle("trainset"), figures.shingle("classic")
+    print(f"{name:<36} {s.f1:6.3f} ({s.precision:.3f} {s.recall:.3f})  {t.f1:6.3f} ({t.precision:.3f} {t.recall:.3f})"
+          f"  {c.f1:6.3f} ({c.precision:.3f} {c.recall:.3f})")
 
 
-def export(booster: lightgbm.LGBMClassifier, smoother: lightgbm.LGBMClassifier, threshold: float) -> dict:
-    """The trained trees of both stages, as :func:`model.source` reads them."""
-    return {"format": model.FORMAT, "threshold": threshold, **_stage(booster, features.names()),
-            "smoothing": _stage(smoother, smoothing.names())}
+def export(booster: lightgbm.Booster, smoother: lightgbm.Booster, thresholds: dict[str, float]) -> dict:
+    """The trained trees of both stages, as :func:`model.source` reads them, and each ``favor``'s threshold."""
+    return {"format": model.FORMAT, "threshold": thresholds["balance"],
+            "favor": {favor: thresholds[favor] for favor in ("precision", "recall")},
+            **_stage(booster, features.names()), "smoothing": _stage(smoother, smoothing.names())}
 
 
-def _stage(booster: lightgbm.LGBMClassifier, names: list[str]) -> dict:
+def _stage(booster: lightgbm.Booster, names: list[str]) -> dict:
     def node(tree: dict) -> object:
         if "leaf_value" in tree:
             return tree["leaf_value"]
         assert tree["decision_type"] == "<=" and tree.get("missing_type") in (None, "None"), tree
         return [tree["split_feature"], tree["threshold"], node(tree["left_child"]), node(tree["right_child"])]
 
-    dump = booster.booster_.dump_model()
+    dump = booster.dump_model()
     assert dump["max_feature_idx"] + 1 == len(names)
     return {"features": len(names), "names": names, "trees": [node(tree["tree_structure"]) for tree in dump["tree_info"]]}
 
@@ -385,72 +480,93 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="only the first N pages of each corpus")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="cross-validate only; leave the model as it is")
+    parser.add_argument("--first-stage", action="store_true",
+                        help="cross-validate the first stage alone (a sixth of the time; implies --no-write)")
     parser.add_argument("--dump-worst", type=int, default=0, metavar="N",
-                        help="print the N pages of each corpus with the most errors, out of fold")
+                        help="print the N pages of each corpus (and classic type) with the most errors, out of fold")
     args = parser.parse_args()
 
     started = time.perf_counter()
     samples = load_samples(args.limit)
-    x, y, _ = matrix(samples)
+    x, y, weights = matrix(samples)
     sites = len({sample.site for sample in samples})
     print(f"{len(samples)} pages of {sites} sites, {sum(len(s.rows) for s in samples)} blocks, "
           f"{len(y)} labelled ({int(y.sum())} good), {x.shape[1]} features "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
+    for corpus in CORPORA:
+        chosen = [s for s in samples if s.corpus == corpus]
+        print(f"  {corpus}: {len(chosen)} pages, training weight {matrix(chosen)[2].sum() / weights.sum():.0%}")
 
-    print(f"cross-validation, {args.folds} folds grouped by site, nested for the second stage:")
+    print(f"cross-validation, {args.folds} folds grouped by site"
+          + (", first stage alone:" if args.first_stage else ", nested for the second stage:"))
     fold = fold_of(samples, args.folds)
-    first_out_of_fold, out_of_fold = cross_validate(samples, fold)
+    first_out_of_fold, out_of_fold = cross_validate(samples, fold, second_stage=not args.first_stage)
     per_sample = figures_by_threshold(samples, out_of_fold)
     everyone = range(len(samples))
     by_threshold = {t: Figures.sum(per_sample[i][t] for i in everyone) for t in THRESHOLDS}
-    threshold = best_threshold(per_sample, everyone)
+    thresholds = {favor: best_threshold(per_sample, everyone, beta) for favor, beta in FAVOR_BETAS.items()}
+    threshold = thresholds["balance"]
     ours = by_threshold[threshold]
-    print("threshold  devset F1  trainset F1")
+    print("threshold  devset F1  trainset F1  classic F1")
     for t in THRESHOLDS[::2]:
-        print(f"  {t:5.3f}    {by_threshold[t].snippets.f1:.3f}      {by_threshold[t].shingles.f1:.3f}")
-    print(f"chosen threshold (best mean of the two F1 out of fold): {threshold}"
+        figures = by_threshold[t]
+        print(f"  {t:5.3f}    {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
+              f"        {figures.shingle('classic').f1:.3f}")
+    print(f"chosen threshold (best mean of the three F1 out of fold): {threshold}"
           + ("" if threshold == DEFAULT_THRESHOLD else f"; set DEFAULT_THRESHOLD (now {DEFAULT_THRESHOLD}) to it"))
+    shipped_favor = {favor: t for favor, t in thresholds.items() if favor != "balance"}
+    print(f"favor thresholds (best mean F0.5 and F2): {shipped_favor}"
+          + ("" if shipped_favor == FAVOR_THRESHOLDS else f"; set FAVOR_THRESHOLDS (now {FAVOR_THRESHOLDS}) to them"))
     # The same figures with each fold scored at the threshold the other folds chose: what choosing
     # the threshold on the scored predictions adds.
     own = {f: best_threshold(per_sample, [i for i in everyone if fold[i] != f]) for f in set(fold)}
     blind = Figures.sum(per_sample[i][own[fold[i]]] for i in everyone)
-    first_stage = {t: Figures.of(samples, [extracted(s, p, t) for s, p in zip(samples, first_out_of_fold)])
-                   for t in THRESHOLDS}
-    first_only = first_stage[max(THRESHOLDS, key=lambda t: first_stage[t].objective)]
 
-    theirs_texts, theirs_ms = trafilatura_texts(samples)
+    theirs_texts, theirs_ms = reference_texts("trafilatura", classic.trafilatura_text, samples)
     theirs = Figures.of(samples, theirs_texts)
-    print(f"\n{'':<40} {'devset snippet F1 (P R)':<26} trainset shingle F1 (P R)")
+    readability_texts, readability_ms = reference_texts("readability", classic.readability_text, samples)
+    readability = Figures.of(samples, readability_texts)
+    print(f"\n{'':<36} {'devset snippet F1 (P R)':<23} {'trainset shingle F1 (P R)':<23} classic shingle F1 (P R)")
     report("learned, cross-validated by site", ours)
     report("  threshold of the other folds", blind)
-    report("  first stage only", first_only)
+    for favor in ("precision", "recall"):
+        report(f"  favor={favor} ({thresholds[favor]})", by_threshold[thresholds[favor]])
+    if not args.first_stage:
+        first_stage = figures_by_threshold(samples, first_out_of_fold)
+        first_threshold = best_threshold(first_stage, everyone)
+        report("  first stage only", Figures.sum(first_stage[i][first_threshold] for i in everyone))
     report("trafilatura 2.3 extract", theirs)
+    report("readability-lxml", readability)
     print(f"  (thresholds the other folds chose: {', '.join(str(own[f]) for f in sorted(own))}; "
-          f"trafilatura {theirs_ms:.1f} ms/page median)")
-    print(f"\ntrainset shingle F1 per page type ({MIN_TYPE_PAGES}+ pages)")
-    print(f"{'type':<16} {'pages':>5} {'learned':>8} {'trafilatura':>12} {'diff':>7}")
-    for page_type, score in sorted(ours.by_type.items(), key=lambda item: -len(item[1].recalls)):
-        if len(score.recalls) >= MIN_TYPE_PAGES:
-            other = theirs.by_type[page_type]
-            print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} "
-                  f"{score.f1 - other.f1:+7.3f}")
+          f"trafilatura {theirs_ms:.1f} ms/page median, readability-lxml {readability_ms:.1f})")
+    for corpus, minimum in (("trainset", MIN_TYPE_PAGES), ("classic", 1)):
+        print(f"\n{corpus} shingle F1 per page type ({minimum}+ pages)")
+        print(f"{'type':<16} {'pages':>5} {'learned':>8} {'trafilatura':>12} {'diff':>7} {'readability':>12} {'diff':>7}")
+        for (score_corpus, page_type), score in sorted(ours.by_type.items(), key=lambda item: -len(item[1].recalls)):
+            if score_corpus == corpus and len(score.recalls) >= minimum:
+                other, third = theirs.by_type[corpus, page_type], readability.by_type[corpus, page_type]
+                print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} "
+                      f"{score.f1 - other.f1:+7.3f} {third.f1:12.3f} {score.f1 - third.f1:+7.3f}")
+
+    languages(samples, {"learned": [extracted(s, p, threshold) for s, p in zip(samples, out_of_fold)],
+                        "trafilatura": theirs_texts, "readability-lxml": readability_texts})
 
     if args.dump_worst:
         dump_worst(samples, out_of_fold, threshold, ours, args.dump_worst)
 
-    if args.no_write:
+    if args.no_write or args.first_stage:
         return
     booster = fit(samples)
     # The second stage learns from first-stage probabilities out of fold, as it gets them in the cross-validation.
     smoother = fit(samples, [smoothing_rows(s, p) for s, p in zip(samples, first_out_of_fold)], SMOOTHING_PARAMETERS)
-    data = export(booster, smoother, threshold)
+    data = export(booster, smoother, thresholds)
     MODEL_PATH.write_text(model.source(data), encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
           f"{len(data['trees'])} + {len(data['smoothing']['trees'])} trees), trained on all {len(y)} labelled blocks")
     write_sample(booster, smoother, samples)
 
 
-def write_sample(booster: lightgbm.LGBMClassifier, smoother: lightgbm.LGBMClassifier, samples: list[Sample]) -> None:
+def write_sample(booster: lightgbm.Booster, smoother: lightgbm.Booster, samples: list[Sample]) -> None:
     """For the evaluator's test, LightGBM's probabilities: of 40 scored blocks spread over the pages
     by each stage alone, and of every block of one page by both stages."""
     pages = samples[::len(samples) // 20][:20]
@@ -471,14 +587,36 @@ def write_sample(booster: lightgbm.LGBMClassifier, smoother: lightgbm.LGBMClassi
           f"blocks with LightGBM's probabilities)")
 
 
+def without_stoplist(sample: Sample) -> bool:
+    """Whether the page's main text (its snippets on the devset) is mostly of scripts without a stoplist."""
+    page = sample.page
+    text = page.main_content if sample.corpus != "devset" else " ".join(page.with_snippets)
+    letters = len(_LETTER.findall(text))
+    return bool(letters) and len(NO_STOPLIST_SCRIPTS.findall(text)) >= 0.3 * letters
+
+
+def languages(samples: list[Sample], texts: dict[str, list[str]]) -> None:
+    """The figures of the pages in scripts jusText has no stoplist for, of each extractor's ``texts``."""
+    chosen = [i for i, sample in enumerate(samples) if without_stoplist(sample)]
+    counts = Counter(samples[i].corpus for i in chosen)
+    print(f"\npages in scripts without a stoplist (Chinese, Japanese, Thai, ...): "
+          f"{', '.join(f'{corpus} {count}' for corpus, count in counts.items()) or 'none'}")
+    for name, extracted_texts in texts.items():
+        report(f"  {name}", Figures.of([samples[i] for i in chosen], [extracted_texts[i] for i in chosen]))
+
+
 def dump_worst(samples: list[Sample], out_of_fold: list[list[float]], threshold: float, ours: Figures,
                count: int) -> None:
-    for corpus in ("devset", "trainset"):
-        chosen = sorted((i for i, s in enumerate(samples) if s.corpus == corpus),
-                        key=lambda i: -ours.per_page[samples[i].page.key])[:count]
+    """The wrong blocks of the worst pages of each corpus (of each type for the classic corpus)."""
+    groups = defaultdict(list)
+    for i, sample in enumerate(samples):
+        groups[sample.corpus, sample.page.type if sample.corpus == "classic" else ""].append(i)
+    for (corpus, page_type), members in groups.items():
+        chosen = sorted(members, key=lambda i: -ours.per_page[samples[i].corpus, samples[i].page.key])[:count]
         for i in chosen:
             sample = samples[i]
-            print(f"\n=== {corpus} {sample.page.key} {sample.page.url} errors {ours.per_page[sample.page.key]:.2f}")
+            print(f"\n=== {corpus} {sample.page.key} {sample.page.url} {sample.site} "
+                  f"errors {ours.per_page[corpus, sample.page.key]:.2f}")
             for text, p, label, row in zip(sample.texts, out_of_fold[i], sample.labels, sample.rows):
                 if label is not None and (p >= threshold) != bool(label):
                     kind = "FP" if label == 0 else "FN"

@@ -12,7 +12,7 @@ import pytest
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
 from scrapy_boilerplate.algorithms.learned import features, model, smoothing
-from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD
+from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD, FAVOR_THRESHOLDS
 from scrapy_boilerplate.html.parse import parse
 
 from conftest import ARTICLE, GERMAN
@@ -56,6 +56,11 @@ def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
 
 def test_default_threshold_is_the_one_the_model_was_trained_with():
     assert LearnedOptions().threshold == DEFAULT_THRESHOLD == model.load().threshold
+
+
+def test_favor_thresholds_are_the_ones_the_model_was_trained_with():
+    assert FAVOR_THRESHOLDS == model.load().favor
+    assert FAVOR_THRESHOLDS["precision"] > DEFAULT_THRESHOLD > FAVOR_THRESHOLDS["recall"]
 
 
 def test_model_is_loaded_once():
@@ -206,6 +211,25 @@ def test_threshold_decides_the_labels():
     assert len(everything.text) >= len(extract(ARTICLE, algorithm="learned").text) >= len(nothing.text)
 
 
+def test_favor_takes_its_threshold():
+    assert LearnedOptions().cutoff == DEFAULT_THRESHOLD
+    assert LearnedOptions(threshold=0.7).cutoff == 0.7
+    assert LearnedOptions(favor="precision").cutoff == FAVOR_THRESHOLDS["precision"]
+    assert LearnedOptions(favor="recall").cutoff == FAVOR_THRESHOLDS["recall"]
+    precise = extract(ARTICLE, algorithm="learned", favor="precision")
+    assert all(block.is_good == (block.probability >= FAVOR_THRESHOLDS["precision"])
+               for block in precise.blocks if not features.prefiltered(block))
+    lenient = extract(ARTICLE, algorithm="learned", favor="recall").text
+    assert len(lenient) >= len(extract(ARTICLE, algorithm="learned").text) >= len(precise.text)
+
+
+@pytest.mark.parametrize("values", [{"favor": "speed"}, {"favor": None}, {"favor": "precision", "threshold": 0.6}])
+def test_invalid_favor(values):
+    with pytest.raises(OptionError) as raised:
+        LearnedOptions(**values)
+    assert raised.value.option == "favor"
+
+
 def test_an_explicit_stoplist_is_used_as_is():
     assert extract(GERMAN, algorithm="learned", stoplist="English").language == "English"
 
@@ -223,6 +247,19 @@ def test_invalid_and_unknown_options():
     with pytest.raises(OptionError):
         extract(ARTICLE, algorithm="learned", thresold=0.5)
     assert LearnedOptions(threshold=1).threshold == 1
+
+
+def test_a_page_in_a_language_without_a_stoplist():
+    # jusText has no Chinese stoplist: no stop words to count, the page's structure still tells.
+    sentence = "河水在周末上涨了将近两米，当局要求住在河岸附近的居民把汽车开到地势较高的地方。"
+    paragraphs = "".join(f"<p>{sentence * 3}{n}</p>" for n in range(4))
+    menu = "".join(f'<li><a href="/{n}">栏目{n}</a></li>' for n in range(8))
+    html = (f"<html><head><title>河水上涨</title></head><body><nav><ul>{menu}</ul></nav>"
+            f'<div class="article"><h1>河水上涨</h1>{paragraphs}</div>'
+            f"<footer><p>版权所有 © 2024 示例新闻网</p></footer></body></html>")
+    text = extract(html, algorithm="learned").text
+    assert all(f"{sentence * 3}{n}" in text for n in range(4))
+    assert "栏目" not in text and "版权所有" not in text
 
 
 def test_empty_pages():
@@ -259,6 +296,38 @@ def test_distance_to_jusTexts_good_blocks_and_repeats():
     assert row_of(html, "Share this")["after_last_good"] > 0
 
 
+def test_the_container_and_each_blocks_way_to_it():
+    # Readability-style: the element whose children hold the most prose, little linked.
+    paragraphs = "".join(f"<p>{LONG} {n}.</p>" for n in range(3))
+    html = (f'<html><body><div id="page"><article><div class="body">{paragraphs}</div>'
+            f'<p class="caption">A caption under the photo, by a photographer</p></article>'
+            f'<aside><p>An aside of a few words beside the article</p></aside></div></body></html>')
+    paragraph = row_of(html, f"{LONG} 0")
+    assert paragraph["prose"] == 1.0
+    assert (paragraph["to_container_meeting"], paragraph["container_below_meeting"]) == (1.0, 0.0)
+    caption = row_of(html, "A caption")  # beside the container: its parent holds both
+    assert (caption["to_container_meeting"], caption["container_below_meeting"]) == (1.0, 1.0)
+    aside = row_of(html, "An aside")
+    assert (aside["to_container_meeting"], aside["container_below_meeting"]) == (2.0, 2.0)
+    assert paragraph["container_prose_share"] == 1.0 and paragraph["container_link_density"] == 0.0
+    assert paragraph["after_first_prose"] == 0.0 and aside["after_last_prose"] > 0 > caption["after_first_prose"] - 1
+
+
+def test_repeated_items_that_start_with_a_link():
+    teaser = ('<li class="teaser"><h3><a href="/story">Another story of the day</a></h3>'
+              '<p>A summary of that other story in a sentence or two, as teasers give them.</p></li>')
+    plain = '<li class="point"><p>A point of the list, in a sentence that is not a link at all.</p></li>'
+    html = (f"<html><body><div><p>{LONG}</p><p>{LONG} Two.</p></div><ul>{teaser * 3}</ul><ul>{plain * 3}</ul>"
+            f"</body></html>")
+    summaries = [row for text, row in rows_of(html) if text.startswith("A summary")]
+    assert len(summaries) == 3
+    assert all(row["like_elements_up1"] == math.log1p(2) and row["like_elements_up1_linked_first"] == 1.0
+               for row in summaries)
+    point = row_of(html, "A point")
+    assert point["like_elements_up1"] == math.log1p(2) and point["like_elements_up1_linked_first"] == 0.0
+    assert row_of(html, "The river")["like_elements_up1_linked_first"] == 0.0
+
+
 def test_second_stage_rows_see_neighbours_windows_and_containers():
     xpaths = ["/html[1]/body[1]/div[1]/p[1]", "/html[1]/body[1]/div[1]/p[2]", "/html[1]/body[1]/div[2]/p[1]"]
     first_rows = [[1.0, 0.0, 0.1, 0.0, 0.0, 1.0], None, [2.0, 0.0, 0.2, 0.0, 0.0, 0.0]]
@@ -278,4 +347,4 @@ def test_second_stage_rows_see_neighbours_windows_and_containers():
 
 def test_a_trained_model_of_another_format_is_refused():
     with pytest.raises(ValueError, match="format"):
-        model.source({"format": 1, "features": 1, "threshold": 0.5, "trees": []})
+        model.source({"format": 2, "features": 1, "threshold": 0.5, "trees": []})

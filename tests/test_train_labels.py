@@ -67,3 +67,52 @@ def test_a_trainset_page_weighs_the_same_whatever_its_blocks_shared_by_their_wor
 def test_devset_blocks_are_labelled_by_their_snippets_only():
     snippets = page("", ("the river rose",), ("share this",))
     assert train.devset_labels(snippets, ["Yesterday the river rose", "share this", "Other"]) == [1, 0, None]
+
+
+def test_a_classic_page_weighs_its_own_share():
+    weights = train.block_weights("classic", ["one two three four", "one"])
+    assert sum(weights) == pytest.approx(train.CLASSIC_PAGE_WEIGHT)
+
+
+classic = load("classic")
+
+
+def classic_page(key: str, page_type: str, text: str, url: str = "") -> trainset.Page:
+    return trainset.Page(key, url, b"", text, (), (), page_type, "")
+
+
+def test_the_site_of_a_classic_page():
+    # The URL's host; without one, the host its canonical link or og:url names; else its own.
+    assert classic.site(classic_page("cleaneval-dev-1", "cleaneval-dev", "", "http://www.example.com/a")) == "example.com"
+    canonical = '<html><head><link rel="canonical" href="https://www.News.example.org/story/1"></head></html>'
+    assert classic.site(classic_page("dragnet-T1", "dragnet", canonical)) == "news.example.org"
+    og = '<meta property="og:url" content="http://blog.example.net/post">'
+    assert classic.site(classic_page("dragnet-T2", "dragnet", og)) == "blog.example.net"
+    assert classic.site(classic_page("dragnet-T3", "dragnet", "<html></html>")) == "dragnet:dragnet-T3"
+    # A Readability test's key names its site: its numbered pages are one site.
+    assert classic.site(classic_page("readability-yahoo-2", "readability", "")) == "readability:readability-yahoo"
+    assert classic.site(classic_page("readability-wapo-1", "readability", "")) == classic.site(
+        classic_page("readability-wapo-2", "readability", ""))
+
+
+def test_the_same_site_in_two_corpora_is_one_group():
+    devset_page = page("")  # https://example.com/
+    assert train.site("devset", devset_page) == train.site("classic", classic_page("c", "cleaneval-dev", "",
+                                                                                    "http://www.example.com/b"))
+
+
+def test_pages_in_scripts_without_a_stoplist():
+    def sample(main: str) -> object:
+        return train.Sample("trainset", page(main), "", [], [], [], [])
+
+    assert train.without_stoplist(sample("河水在周末上涨了将近两米。 The river"))
+    assert train.without_stoplist(sample("แม่น้ำเพิ่มขึ้นเกือบสองเมตร"))
+    assert not train.without_stoplist(sample("The river rose by two metres 河"))
+    assert not train.without_stoplist(sample(""))
+
+
+def test_classic_main_texts_read_as_latin_1_are_repaired():
+    assert classic.repaired("Itâ\x80\x99s ç¦\x8få¨\x98") == "It’s 福娘"
+    assert classic.repaired("Plain text.") == "Plain text."
+    assert classic.repaired("Déjà vu, read right") == "Déjà vu, read right"  # Latin-1 that is no UTF-8
+    assert classic.repaired("It’s fine") == "It’s fine"  # beyond Latin-1

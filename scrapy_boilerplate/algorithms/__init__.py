@@ -1,7 +1,7 @@
 """The extraction algorithms, by the name users select them with.
 
 Each algorithm is a function ``run(root, options) -> Labelled`` over an lxml
-tree and an :class:`~scrapy_boilerplate.options.Options` subclass; none of them
+tree and an :class:`~scrapy_boilerplate.model.options.Options` subclass; none of them
 knows about Scrapy.
 """
 

@@ -151,7 +151,7 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     """The extraction of ``body`` with the configured algorithm and options, or those of
     ``choice``, and the seconds it took.
 
-    ``body`` is what :func:`~scrapy_boilerplate.document.utf8_body` gives, or
+    ``body`` is what :func:`~scrapy_boilerplate.html.parse.utf8_body` gives, or
     with ``encoding`` a response's body, decoded as Scrapy's
     ``TextResponse.text`` decodes it with ``TextResponse.encoding``. The
     extraction's ``renderings`` (names of its properties, ``"markdown"``,

@@ -3,10 +3,12 @@
 jusText segments and classifies the page as it always does; :mod:`.features`
 describes each block (jusText's own measures and classes, its text, its place
 in the page, its ancestors' tags and class words, its containers' share of
-the text, its neighbours) and the shipped :mod:`.model` gives the probability
+the text, its neighbours, its way to the page's container and the repeated
+items it lies in) and the shipped :mod:`.model` gives the probability
 that it is main text, in two stages: the second looks at the first's
 probabilities of the blocks around (:mod:`.smoothing`). ``benchmarks/train.py``
-trains that model.
+trains that model on three corpora; ``favor`` or ``threshold`` (:mod:`.options`)
+say from which probability a block is main text.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def _classified(root: etree._Element, options: LearnedOptions, block_type: type[
 
 def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
-    threshold = options.threshold
+    threshold = options.cutoff
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
     paragraphs, blocks, feature_rows, stoplist = _classified(root, options, LearnedBlock)
     probabilities = load().probabilities([block.xpath for block in blocks], feature_rows)

@@ -8,6 +8,15 @@ over the elements the paragraphs start in and their ancestors: each element
 is looked at once per page (its tag and its class / id / role words), and
 the text of every block is added to the totals of its ancestors by climbing
 those cached records, not by querying the tree per block.
+
+Beside jusText's view, the page's structure, which tells the article from
+prose-like boilerplate (teasers of other stories, "most read" lists, captions)
+in any language: the page's container, readability-style (the element whose
+children and grandchildren hold the most prose, less its linked share) and each
+block's way to it through the tree (inside, beside, far); the repeated items a
+block lies in (like elements, same parent, tag and class) and the share of them
+whose first block is a link; the block's place against the first and last
+prose block. "Prose" is length and link density only, no stop words.
 """
 
 from __future__ import annotations
@@ -99,13 +108,20 @@ COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
 
 
 _NOT_IN_BEST = (0.0, -1.0)
+#: A block that looks like a paragraph of an article in any language (no stop words needed):
+#: this long at least and at most this linked.
+PROSE_CHARS = 80
+PROSE_LINK_DENSITY = 0.2
+#: A block at least this linked is a link (a teaser's headline, a list's item).
+LINKED = 0.5
 
 
 class _Element:
     """What the features need of one element of the page, computed once per page."""
 
     __slots__ = ("element", "parent", "start_tag", "tag_bits", "own_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best", "like_key")
+                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best", "like_key",
+                 "prose_chars", "held_prose", "first_linked", "to_meeting", "below_meeting")
 
     def __init__(self, element: etree._Element, parent: _Element | None, tag: str) -> None:
         self.element = element
@@ -122,6 +138,15 @@ class _Element:
         self.in_best = _NOT_IN_BEST
         #: Its parent, tag and class, which like elements share (see ``_like_elements``).
         self.like_key: tuple[_Element | None, object, str | None] | None = None
+        #: The characters of its prose blocks (see ``PROSE_CHARS``), and those of the prose blocks
+        #: its children (whole) and grandchildren (half) start in, as readability scores a container.
+        self.prose_chars = 0
+        self.held_prose = 0.0
+        #: Whether the first block under it is a link (None until a block is met).
+        self.first_linked: bool | None = None
+        #: The levels from it up to where its ancestors meet the page's container's, and from
+        #: there down to the container (0: it lies in the container).
+        self.to_meeting = self.below_meeting = 0
 
 
 def _read_words(record: _Element) -> None:
@@ -281,11 +306,24 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     top = every_record[0]
     # Each block's text is added to its element's totals, then each element's to its parent's,
     # children first: one step per element, whatever the depth.
-    for record, block, paragraph in zip(records, blocks, paragraphs):
+    prose = [block.chars >= PROSE_CHARS and block.link_density <= PROSE_LINK_DENSITY for block in blocks]
+    for record, block, paragraph, is_prose in zip(records, blocks, paragraphs, prose):
         record.chars += block.chars
         record.good_chars += block.chars if block.label == GOOD else 0
         record.link_chars += paragraph.chars_in_links
         record.blocks += 1
+        if is_prose:
+            record.prose_chars += block.chars
+            parent = record.parent
+            if parent is not None:
+                parent.held_prose += block.chars
+                if parent.parent is not None:
+                    parent.parent.held_prose += block.chars / 2
+        # The first block under an element marks it and its ancestors up to the first one marked before.
+        linked, ancestor = block.link_density >= LINKED, record
+        while ancestor is not None and ancestor.first_linked is None:
+            ancestor.first_linked = linked
+            ancestor = ancestor.parent
     # On the way, the best container: the element that looks most like the article's,
     # readability-style (the jusText-good text it holds, less a part of the rest); of
     # equals, the first made, which is the last seen here.
@@ -300,11 +338,24 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
             parent.good_chars += record.good_chars
             parent.link_chars += record.link_chars
             parent.blocks += record.blocks
+            parent.prose_chars += record.prose_chars
+    # The page's container, readability-style: the element whose children and grandchildren hold
+    # the most prose, less its linked share; then each element's way to it through the tree.
+    container = max(every_record, key=_container_score)
+    meeting, ancestor, below = {}, container, 0
+    while ancestor is not None:
+        meeting[ancestor] = below
+        ancestor, below = ancestor.parent, below + 1
     for record in every_record:  # parents first
         if record is best:
             record.in_best = (1.0, 0.0)
         elif record.parent is not None and record.parent.in_best[0]:
             record.in_best = (1.0, record.parent.in_best[1] + 1)
+        if record in meeting:
+            record.below_meeting = meeting[record]
+        elif record.parent is not None:
+            record.to_meeting = record.parent.to_meeting + 1
+            record.below_meeting = record.parent.below_meeting
 
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
@@ -323,6 +374,10 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     lowered = [block.text.lower() for block in blocks]
     context = _context_features(records, blocks, lowered, good_labels, title,
                                 [row[_PREFILTERED_BASIC] for row in basics])
+    prose_indices = [i for i, is_prose in enumerate(prose) if is_prose]
+    first_prose, last_prose = (prose_indices[0], prose_indices[-1]) if prose_indices else (count, -1)
+    page_container = (container.chars / page_chars, container.link_chars / (container.chars or 1),
+                      container.prose_chars / (top.prose_chars or 1))
 
     result: list[list[float] | None] = []
     for i, (block, record) in enumerate(zip(blocks, records)):
@@ -343,8 +398,14 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
         row += context[i]
+        row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
+                (i - first_prose) / count, (i - last_prose) / count)
         result.append(row)
     return result
+
+
+def _container_score(record: _Element) -> float:
+    return record.held_prose * (1 - record.link_chars / (record.chars or 1))
 
 
 # --- A block among the others of its page: what tells headlines, captions, bylines, teasers and
@@ -361,7 +422,7 @@ _WORDS = re.compile(r"\w+")
 #: Every date alternative but "ago" needs a digit: most blocks skip the date pattern's search.
 _DIGIT = re.compile(r"\d")
 #: How many element levels up the repeated-structure counts look (0: the block's own element), increasing.
-REPEAT_LEVELS = (0, 1, 2)
+REPEAT_LEVELS = (0, 1, 2, 3)
 
 
 def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock], texts: Sequence[str],
@@ -414,7 +475,7 @@ def _like_elements(records: Sequence[_Element]) -> list[tuple[float, ...]]:
     """Per block (``records``: of the elements the blocks start in) and level of ``REPEAT_LEVELS``:
     the log of how many distinct elements of the blocks, that many levels up, share that
     element's parent, tag and class (cards, teasers, list items repeat; an article's container
-    does not)."""
+    does not), and the share of them whose first block is a link."""
     columns = []
     depth, level_records = 0, records
     for level in REPEAT_LEVELS:
@@ -422,8 +483,14 @@ def _like_elements(records: Sequence[_Element]) -> list[tuple[float, ...]]:
             level_records = [record.parent or record for record in level_records]
             depth += 1
         # Each distinct element once; its key read once per page, whatever the level.
-        counts = Counter(record.like_key or _like_key(record) for record in dict.fromkeys(level_records))
+        distinct = dict.fromkeys(level_records)
+        counts = Counter(record.like_key or _like_key(record) for record in distinct)
+        linked = Counter(record.like_key for record in distinct if record.first_linked)
         columns.append([_log(counts[record.like_key] - 1) for record in level_records])
+        # Items that each start with a link (teasers, "most read" lists): their share of the like
+        # elements, where there are several.
+        columns.append([linked[record.like_key] / counts[record.like_key] if counts[record.like_key] > 1 else 0.0
+                        for record in level_records])
     return list(zip(*columns))
 
 
@@ -459,5 +526,8 @@ def names() -> list[str]:
     result += ["window3_good", "window10_good"]
     result += ["title_word_share", "blocks_since_good", "blocks_until_good", "after_first_good", "after_last_good",
                "text_repeats", "chars_to_median", "dates", "prompt_words"]
-    result += [f"like_elements_up{level}" for level in REPEAT_LEVELS]
+    for level in REPEAT_LEVELS:
+        result += [f"like_elements_up{level}", f"like_elements_up{level}_linked_first"]
+    result += ["prose", "to_container_meeting", "container_below_meeting", "container_page_share",
+               "container_link_density", "container_prose_share", "after_first_prose", "after_last_prose"]
     return result

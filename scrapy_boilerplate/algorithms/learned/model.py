@@ -26,8 +26,9 @@ from . import smoothing
 
 #: The generated module holding the shipped trees, beside this one.
 TREES_MODULE = "trees"
-#: The version of the trainer's layout this module reads (2: the second stage under ``"smoothing"``).
-FORMAT = 2
+#: The version of the trainer's layout this module reads (2: the second stage under ``"smoothing"``;
+#: 3: the thresholds of ``favor`` under ``"favor"``).
+FORMAT = 3
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,8 @@ class Model:
     second: Trees
     #: The probability threshold cross-validation chose (the default of ``LearnedOptions``).
     threshold: float
+    #: The thresholds it chose for ``favor="precision"`` and ``"recall"``.
+    favor: dict[str, float]
 
     def probabilities(self, xpaths: Sequence[str], rows: Sequence[Sequence[float] | None]) -> list[float]:
         """The second stage's probability of each block (0.0 where prefiltered: its row is ``None``)."""
@@ -62,7 +65,7 @@ def load() -> Model:
     """The shipped model, imported on the first call."""
     shipped = importlib.import_module(f"{__package__}.{TREES_MODULE}")
     return Model(Trees(shipped.first, shipped.FIRST_FEATURES), Trees(shipped.second, shipped.SECOND_FEATURES),
-                 shipped.THRESHOLD)
+                 shipped.THRESHOLD, dict(shipped.FAVOR_THRESHOLDS))
 
 
 def source(data: dict[str, Any]) -> str:
@@ -73,6 +76,7 @@ def source(data: dict[str, Any]) -> str:
     return (
         f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
         f"THRESHOLD = {float(data['threshold'])!r}\n"
+        f"FAVOR_THRESHOLDS = {{{', '.join(f'{k!r}: {float(v)!r}' for k, v in sorted(data['favor'].items()))}}}\n"
         f"FIRST_FEATURES = {int(data['features'])}\n"
         f"SECOND_FEATURES = {int(second['features'])}\n\n\n"
         f"{_function('first', data['trees'], data['features'])}\n\n"
