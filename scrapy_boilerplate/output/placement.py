@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -204,46 +204,36 @@ class _Walk:
     #: good blocks often do), is found there without looking its element up. Only when no other
     #: block lies between: a bad block's text, which does, could be taken for it.
     following: Iterator[tuple[str | None, etree._Element]] | None = None
-    #: When the last text was all that of a leaf, the leaf: the walk is made from there when needed.
-    whole_in: etree._Element | None = None
-    #: The texts placed since, each all that of one text node among an element's children's (which
-    #: one, the walk on past them tells, when a text after them needs it).
-    passed: list[str] = field(default_factory=list)
 
     def placed_in(self, start: etree._Element, text: str, *, follows: bool) -> None:
         """Note that ``text``, placed last, is all that of one text node held by ``start``."""
-        if not len(start):  # the walk on from a leaf's end passes no text
-            self.following, self.whole_in = None, start
-            self.passed.clear()
-        elif follows and (self.following is not None or self.whole_in is not None):
-            self.passed.append(text)
+        if not len(start):
+            self.following = _text_from(start, inside=False)
+        elif follows and self.following is not None:
+            # Its text node lies among ``start``'s children's: the walk on passes it.
+            if _find(text, self.following, strict=True, images=False) is None:
+                self.following = None
         else:
-            self.following = self.whole_in = None
+            self.following = None
 
     def find(self, text: str, start: etree._Element | None, xpath: str | None, *, follows: bool,
              images: bool) -> list[tuple[int, int, etree._Element | None]]:
         """Where ``text`` lies: (start, end, holder) of each text node holding some of it (see
         :func:`_find`); after the last text placed when it ``follows`` it, else from ``start``
         (the element ``xpath`` selects, when given): if not found, all of it in that element."""
-        runs = None
-        if follows and (self.following is not None or self.whole_in is not None):
-            if self.following is None:
-                self.following = _text_from(self.whole_in, inside=False)
-            following = self.following
-            if all(_find(passed, following, strict=True, images=images) is not None for passed in self.passed):
-                runs = _find(text, following, strict=True, images=images)
-        self.passed.clear()
-        if runs is not None:
-            return runs
+        if follows and self.following is not None:
+            runs = _find(text, self.following, strict=True, images=images)
+            if runs is not None:
+                return runs
         if xpath is not None:
             if self.resolve is None:
                 self.resolve = resolver(self.root)
             start = self.resolve(xpath)
-        self.following = self.whole_in = None
+        self.following = None
         if start is None:
             return [(0, len(text), None)]
         if _holds_exactly(start, text):  # most texts: a paragraph's and nothing else
-            self.whole_in = start
+            self.following = _text_from(start, inside=False)
             return [(0, len(text), start)]
         self.following = _text_from(start)
         runs = _find(text, self.following, images=images)
@@ -344,53 +334,40 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
     """The page's text nodes from the start of ``start`` (its end, unless ``inside``) to the end of
     the page, in document order, each with the element holding it (whitespace alone left out);
     ``(None, img)`` for each image."""
-    top = start if inside else None
+    if inside:
+        yield from _subtree_text(start)
     node = start
     while True:
-        if top is None:
-            pass
-        elif not len(top):  # a leaf, such as most paragraphs: no stack to make
-            if (tag := top.tag) == "img":
-                yield None, top
-            elif isinstance(tag, str) and tag not in _NOT_TEXT_TAGS and (text := top.text) and not text.isspace():
-                yield text, top
-        else:
-            # The subtree of ``top`` (its tail aside): each element's text, subtree and tail in
-            # turn, with a stack of the open elements, each with its children left to walk (a third
-            # cheaper than lxml's iterwalk). At its bottom, ``top`` alone, as the child of none.
-            stack = [(None, iter((top,)))]
-            while stack:
-                parent, children = stack[-1]
-                for child in children:
-                    tag = child.tag
-                    if not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:
-                        pass
-                    elif tag == "img":
-                        yield None, child
-                    else:
-                        if (text := child.text) and not text.isspace():
-                            yield text, child
-                        if len(child):
-                            stack.append((child, iter(child)))
-                            break  # its tail when its children are done
-                    if parent is not None and (text := child.tail) and not text.isspace():
-                        yield text, parent
-                else:
-                    stack.pop()
-                    if stack and (holder := stack[-1][0]) is not None and (text := parent.tail) and not text.isspace():
-                        yield text, holder
-        # Then the tail of ``node`` and its following siblings, and those of its ancestors (the
-        # parent looked up only when needed: a tail is most often a line break, the page's top
-        # has none).
+        # The tail of ``node``, then its following siblings, then those of its ancestors.
         if (text := node.tail) and not text.isspace():
             yield text, node.getparent()
         sibling = node.getnext()
         if sibling is not None:
-            node = top = sibling
+            node = sibling
+            if isinstance(node.tag, str):  # not a comment or a processing instruction
+                yield from _subtree_text(node)
         else:
-            node, top = node.getparent(), None
+            node = node.getparent()
             if node is None:
                 return
+
+
+def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
+    """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`."""
+    walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
+    for event, element in walker:
+        if event == "start":
+            tag = element.tag
+            if tag in _NOT_TEXT_TAGS or tag == "img":
+                walker.skip_subtree()
+                if tag == "img":
+                    yield None, element
+            elif (text := element.text) and not text.isspace():
+                yield text, element
+            continue
+        # The end of an element, a comment or a processing instruction: its tail.
+        if element is not top and (text := element.tail) and not text.isspace():
+            yield text, element.getparent()
 
 
 def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
