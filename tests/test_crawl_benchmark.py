@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmark_scripts import requires_devset
+from corpus import requires_devset
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "crawl.py"
 CRAWLS = ["parsing spider, no plugin", "add-on", "add-on, 1 workers", "pipeline only", "pipeline only, 1 workers"]

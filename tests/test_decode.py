@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scrapy.http import HtmlResponse
 
-import benchmark_scripts
+from corpus import devset_pages, requires_devset
 from scrapy_boilerplate import extract
 from scrapy_boilerplate.html.parse import decode
 
@@ -37,10 +37,11 @@ def test_undeclared_cp1251_gives_russian_text():
     assert block.text.startswith("Москва — столица России.")
 
 
-@benchmark_scripts.requires_devset
+@pytest.mark.slow
+@requires_devset
 def test_bytes_and_scrapy_selector_give_the_same_extraction_on_every_devset_page():
     mismatches = [
-        page.key for page in benchmark_scripts.devset.pages()
+        page.key for page in devset_pages()
         if extract(page.body, url=page.url).to_dict()
         != extract(HtmlResponse(page.url, body=page.body).selector, url=page.url).to_dict()
     ]

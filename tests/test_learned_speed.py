@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmark_scripts import requires_devset
+from corpus import requires_devset
 
 from scrapy_boilerplate import LearnedOptions
 from scrapy_boilerplate.algorithms import learned
