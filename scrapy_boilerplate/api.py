@@ -54,7 +54,7 @@ def extract(
             # lxml decodes text when it is read: text an XML parser let in
             # as invalid UTF-8 (a lone surrogate's reference, &#xD800;).
             raise ExtractionError("the tree holds text that is not valid Unicode") from None
-    return Extraction(labelled.blocks, labelled.language, algorithm, labelled.html,
+    return Extraction(list(labelled.blocks), labelled.language, algorithm, labelled.html,
                       renderer=PageRenderer(Page(root, url), labelled))
 
 

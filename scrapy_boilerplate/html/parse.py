@@ -6,7 +6,7 @@ gives the same tree whether it arrives as a string or as ``response.selector``.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Protocol, Union
 
 from lxml import etree
 from w3lib.encoding import (
@@ -15,8 +15,18 @@ from w3lib.encoding import (
 
 from ..errors import ExtractionError
 
-#: What :func:`scrapy_boilerplate.extract` accepts as a page.
-HtmlInput = Union[str, bytes, etree._Element, Any]
+
+class Selectable(Protocol):
+    """A parsed page as parsel's and Scrapy's ``Selector`` hold it: its ``root``, an lxml element
+    (or, for a selector over a text node, that text)."""
+
+    @property
+    def root(self) -> etree._Element | str: ...
+
+
+#: What :func:`scrapy_boilerplate.extract` accepts as a page: text, bytes (decoded as Scrapy decodes
+#: a response), a parsed lxml tree or an object holding one as ``root``, such as ``response.selector``.
+HtmlInput = Union[str, bytes, etree._Element, Selectable]
 
 #: A decoded page whose start holds more than this share of control characters
 #: and undecodable bytes is binary data (an image, a PDF, an archive), not HTML.
@@ -114,7 +124,7 @@ def parse_utf8(body: bytes, *, url: str | None = None) -> etree._Element | None:
         return None
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, collect_ids=False)
     try:
-        return etree.fromstring(body, parser=parser, base_url=url)
+        return etree.fromstring(body, parser=parser, base_url=url)  # type: ignore[arg-type]  # None is no URL
     except etree.LxmlError:
         return None
 

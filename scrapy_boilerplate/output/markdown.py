@@ -164,7 +164,8 @@ class _Writer:
         regular = True
         for piece in cells:
             cell = piece.element
-            parent = cell.getparent()
+            parent = cell.getparent() if cell is not None else None
+            assert cell is not None and parent is not None  # a cell of a table (see table_of)
             row = rows.get(parent)
             if row is None:
                 row = rows[parent] = {}

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from lxml import etree
 
@@ -106,14 +107,18 @@ def pieces(blocks: Sequence[Block], page: Page | None,
     without looking it up. Without ``images``, the images whose alt text is not
     the block's are left out (they would write nothing).
     """
+    xpaths: Sequence[str] = ()
+    elements: Sequence[etree._Element | None] = ()
+    shapes: Sequence[Shape] = ()
     if page is None:
-        walk = _Walk(None, _skeleton([block for block in blocks if block.label == GOOD and block.text]))
-        xpaths, elements, shapes = (), (), ()
+        walk = _Walk(_skeleton([block for block in blocks if block.label == GOOD and block.text]))
     else:
-        walk = _Walk(page.root)
-        xpaths, elements, shapes = starts if starts is not None else ((), (), ())
+        walk = _Walk(resolver(page.root))
+        if starts is not None:
+            xpaths, elements, shapes = starts
     # For each element holding text: its piece's element, its markup elements and its structure.
-    placements: dict[etree._Element | None, tuple] = {}
+    placements: dict[etree._Element | None,
+                     tuple[etree._Element | None, tuple[etree._Element, ...], tuple[etree._Element, ...]]] = {}
     structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     result: list[Piece] = []
     placed = -2  # the number of the block placed last
@@ -124,8 +129,11 @@ def pieces(blocks: Sequence[Block], page: Page | None,
         shape = shapes[number] if known and shapes else False
         # A block joined from several is placed line by line, each from its own start (with
         # images, as one: the walk finds the images between its lines, which go with the first).
-        if images or isinstance(shape, bool) or (lines := _lines(text, shape)) is None:
-            lines = ((0, len(text), elements[number] if known else None, shape is True),)
+        lines: Sequence[tuple[int, int, etree._Element | None, bool]] | None = None
+        if not images and not isinstance(shape, bool):
+            lines = _lines(text, shape)
+        if lines is None:
+            lines = [(0, len(text), elements[number] if known else None, shape is True)]
         follows = number == placed + 1  # right after the block placed last
         current = None
         for line_start, line_end, start, one_text_node in lines:
@@ -133,11 +141,9 @@ def pieces(blocks: Sequence[Block], page: Page | None,
             # Most lines are all the text of one text node of the element they start in, as the
             # algorithm tells or, in a leaf, as its text reads: placed there without a walk (but
             # with images: the walk on from the text before finds those between the two, its own).
-            if images or start is None:
-                whole = False
-            else:
-                whole = one_text_node or (not len(start) and _holds_exactly(start, line))
-            if whole:
+            runs: Sequence[tuple[int, int, etree._Element | None]]
+            if not images and start is not None and (
+                    one_text_node or (not len(start) and _holds_exactly(start, line))):
                 walk.placed_in(start, line, follows=follows)
                 if current is None and start.tag not in INLINE_TAGS:  # most: a paragraph, an item...
                     current = Piece(start, _structure(start, structures), text, [Run(line_start, line_end, ())])
@@ -153,6 +159,8 @@ def pieces(blocks: Sequence[Block], page: Page | None,
                 end += line_start
                 placement = placements.get(holder)
                 if placement is None:
+                    element: etree._Element | None
+                    inline: tuple[etree._Element, ...]
                     if holder is None or holder.tag not in INLINE_TAGS:  # most: a paragraph, an item...
                         element, inline = holder, ()
                     else:
@@ -198,8 +206,8 @@ def _lines(text: str, shape: Sequence[tuple[etree._Element, bool]],
 class _Walk:
     """Where texts lie in the page, looked for one after another in document order."""
 
-    root: etree._Element | None
-    resolve: Callable[[str], etree._Element | None] | None = None
+    #: The element of an XPath.
+    resolve: Callable[[str], etree._Element | None]
     #: The text nodes after the last text placed: the next text, when it comes right after (as
     #: good blocks often do), is found there without looking its element up. Only when no other
     #: block lies between: a bad block's text, which does, could be taken for it.
@@ -217,7 +225,7 @@ class _Walk:
             self.following = None
 
     def find(self, text: str, start: etree._Element | None, xpath: str | None, *, follows: bool,
-             images: bool) -> list[tuple[int, int, etree._Element | None]]:
+             images: bool) -> Sequence[tuple[int, int, etree._Element | None]]:
         """Where ``text`` lies: (start, end, holder) of each text node holding some of it (see
         :func:`_find`); after the last text placed when it ``follows`` it, else from ``start``
         (the element ``xpath`` selects, when given): if not found, all of it in that element."""
@@ -226,8 +234,6 @@ class _Walk:
             if runs is not None:
                 return runs
         if xpath is not None:
-            if self.resolve is None:
-                self.resolve = resolver(self.root)
             start = self.resolve(xpath)
         self.following = None
         if start is None:
@@ -252,7 +258,7 @@ def _holds_exactly(element: etree._Element, text: str) -> bool:
         for node in element.iterdescendants():
             if node.tag not in _PLAIN_TAGS:
                 return False
-        whole = "".join(element.itertext())
+        whole = "".join(cast("Iterator[str]", element.itertext()))
     if whole == text:
         return True
     stripped = whole.strip()  # the source's line breaks and indentation around a paragraph
@@ -338,18 +344,20 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
         yield from _subtree_text(start)
     node = start
     while True:
-        # The tail of ``node``, then its following siblings, then those of its ancestors.
+        # The tail of ``node``, then its following siblings, then those of its ancestors (the
+        # page's root, a tail of nothing, has none that any algorithm reads).
+        parent = node.getparent()
+        if parent is None:
+            return
         if (text := node.tail) and not text.isspace():
-            yield text, node.getparent()
+            yield text, parent
         sibling = node.getnext()
-        if sibling is not None:
+        if sibling is None:
+            node = parent
+        else:
             node = sibling
             if isinstance(node.tag, str):  # not a comment or a processing instruction
                 yield from _subtree_text(node)
-        else:
-            node = node.getparent()
-            if node is None:
-                return
 
 
 def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
@@ -386,7 +394,7 @@ def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Ele
     return element, tuple(inline)
 
 
-def _structure(element: etree._Element, known: dict[etree._Element | None, tuple[etree._Element, ...]],
+def _structure(element: etree._Element | None, known: dict[etree._Element | None, tuple[etree._Element, ...]],
                ) -> tuple[etree._Element, ...]:
     """The ancestors of ``element`` (itself included) in :data:`STRUCTURE_TAGS`, outermost first.
 
@@ -396,13 +404,15 @@ def _structure(element: etree._Element, known: dict[etree._Element | None, tuple
     structure = known.get(element)
     if structure is not None:
         return structure
+    assert element is not None  # known[None] is ()
     above = known.get(element.getparent())
     if above is not None:  # most elements: the next child of a parent met before
         structure = known[element] = (*above, element) if element.tag in STRUCTURE_TAGS else above
         return structure
     chain = []
-    node = element
+    node: etree._Element | None = element
     while node not in known:
+        assert node is not None  # known[None] is ()
         chain.append(node)
         node = node.getparent()
     structure = known[node]
@@ -475,7 +485,7 @@ def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_p
     opened: list[tuple[etree._Element | None, int, list[str]]] = [(None, 0, [])]
     # The image and the elements written of each run's markup elements met.
     markup_of: dict[tuple[etree._Element, ...], tuple[etree._Element | None, list[etree._Element]]] = {}
-    previous_end = None
+    previous_end = piece.runs[0].start
     for run in piece.runs:
         inline = run.inline
         markup = markup_of.get(inline)
@@ -488,7 +498,7 @@ def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_p
             common += 1
         while len(opened) > common + 1:
             _close(opened, element_part, previous_end)
-        if previous_end is not None and run.start > previous_end:
+        if run.start > previous_end:
             opened[-1][2].append(text_part(previous_end, run.start))
         for element in wanted[common:]:
             opened.append((element, run.start, []))
@@ -506,6 +516,7 @@ def _close(opened: list[tuple[etree._Element | None, int, list[str]]],
            element_part: Callable[[etree._Element, int, int, str, list[str]], None], end: int) -> None:
     """Write the innermost element of ``opened``, ending at ``end``, into the parts of the one around it."""
     element, start, inner = opened.pop()
+    assert element is not None  # the piece itself, at the bottom, is not closed
     element_part(element, start, end, "".join(inner), opened[-1][2])
 
 

@@ -12,6 +12,8 @@ block as boilerpipe does: words are runs of letters, digits and
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import cast
 
 from lxml import etree
 
@@ -181,7 +183,7 @@ def page_title(root: etree._Element) -> str | None:
     title = root.getroottree().getroot().find("head/title")
     if title is None:
         return None
-    text = " ".join("".join(title.itertext()).split())
+    text = " ".join("".join(cast("Iterator[str]", title.itertext())).split())
     return text or None
 
 

@@ -22,14 +22,24 @@ _COPYRIGHT = ("\xa9", "&copy")
 
 
 class Thresholds(Protocol):
-    length_low: int
-    length_high: int
-    stopwords_low: float
-    stopwords_high: float
-    max_link_density: float
-    max_heading_distance: int
-    no_headings: bool
-    early_headings: bool
+    """The options the classification reads (:class:`~scrapy_boilerplate.JustextOptions`'s)."""
+
+    @property
+    def length_low(self) -> int: ...
+    @property
+    def length_high(self) -> int: ...
+    @property
+    def stopwords_low(self) -> float: ...
+    @property
+    def stopwords_high(self) -> float: ...
+    @property
+    def max_link_density(self) -> float: ...
+    @property
+    def max_heading_distance(self) -> int: ...
+    @property
+    def no_headings(self) -> bool: ...
+    @property
+    def early_headings(self) -> bool: ...
 
 
 class Paragraph(Protocol):

@@ -224,8 +224,11 @@ class _Paragraphs:
         self.end_text_node()
         if kind == PARAGRAPH:
             self.close()
-            # What follows the end of a paragraph tag starts in its parent.
-            self.begin(element.getparent(), parent_path)
+            # What follows the end of a paragraph tag starts in its parent (after the root's end,
+            # nothing follows).
+            parent = element.getparent()
+            if parent is not None:
+                self.begin(parent, parent_path)
         elif kind == LINK:
             self.in_link = False
         # The root's tail, outside the page, stays pending for ever.
@@ -242,7 +245,7 @@ class _Paragraphs:
                 self.after_break = False
             self.pending = ""
 
-    def begin(self, element: etree._Element | None, path: str) -> None:
+    def begin(self, element: etree._Element, path: str) -> None:
         """Start the next paragraph in ``element``, at XPath ``path``."""
         self.start_element, self.start_path = element, path
         self.heading, self.in_select = self.headings > 0, self.selects > 0
