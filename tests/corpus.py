@@ -10,8 +10,9 @@ import gzip
 import json
 import os
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
+from typing import Any
 
 import pytest
 from w3lib.encoding import html_to_unicode
@@ -26,14 +27,21 @@ requires_devset = pytest.mark.skipif(
 
 @dataclass(frozen=True)
 class Page:
+    """A devset page: its key, its bytes and its entry of ``snippets.json``."""
+
     key: str
-    url: str
     body: bytes
-    #: Decoded as a crawler would.
-    text: str
-    #: Passages of the main text, and of boilerplate.
-    with_snippets: tuple[str, ...]
-    without_snippets: tuple[str, ...]
+    #: ``url``, and passages of the main text (``with``) and of boilerplate (``without``).
+    entry: dict[str, Any]
+
+    @property
+    def url(self) -> str:
+        return self.entry["url"]
+
+    @cached_property
+    def text(self) -> str:
+        """The page decoded as a crawler decodes it."""
+        return html_to_unicode(None, self.body)[1]
 
 
 @cache
@@ -43,9 +51,7 @@ def devset_pages() -> tuple[Page, ...]:
     pages = []
     for key in sorted(snippets):
         body = gzip.decompress((DEVSET / "html" / f"{key}.html.gz").read_bytes())
-        entry = snippets[key]
-        pages.append(Page(key, entry["url"], body, html_to_unicode(None, body)[1],
-                          tuple(entry["with"]), tuple(entry["without"])))
+        pages.append(Page(key, body, snippets[key]))
     return tuple(pages)
 
 
@@ -60,10 +66,10 @@ def snippet_f1(pages: list[Page], texts: list[str]) -> float:
     found = missed = wrong = 0
     for page, text in zip(pages, texts, strict=True):
         words = " ".join(text.split())
-        for snippet in page.with_snippets:
+        for snippet in page.entry["with"]:
             if " ".join(snippet.split()) in words:
                 found += 1
             else:
                 missed += 1
-        wrong += sum(" ".join(snippet.split()) in words for snippet in page.without_snippets)
+        wrong += sum(" ".join(snippet.split()) in words for snippet in page.entry["without"])
     return 2 * found / (2 * found + missed + wrong) if found else 0.0
