@@ -12,7 +12,7 @@ boilerpy3 = pytest.importorskip("boilerpy3.extractors", reason="the reference bo
 from corpus import devset_sample, requires_devset, snippet_f1  # noqa: E402
 from scrapy_boilerplate import extract  # noqa: E402
 
-pytestmark = requires_devset
+pytestmark = [requires_devset, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

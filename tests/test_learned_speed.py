@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from corpus import requires_devset
 
 from scrapy_boilerplate import LearnedOptions
@@ -52,6 +54,7 @@ def test_like_elements_count_distinct_elements_one_and_two_levels_up():
     assert named["Some words of the te"]["like_elements_up2"] == 0.0
 
 
+@pytest.mark.slow
 @requires_devset
 def test_speed_benchmark_reports_the_time_of_each_part():
     done = subprocess.run([sys.executable, str(SCRIPT), "--parts", "--limit", "4"],

@@ -16,7 +16,7 @@ from corpus import Page, devset_sample, requires_devset  # noqa: E402
 from scrapy_boilerplate import extract  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.stoplists import Stoplist, builtin  # noqa: E402
 
-pytestmark = requires_devset
+pytestmark = [requires_devset, pytest.mark.slow]
 
 SAMPLE_SIZE = 60
 

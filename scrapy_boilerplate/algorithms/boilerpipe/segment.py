@@ -70,10 +70,52 @@ def count_words(text: str) -> int:
 
 def segment(root: etree._Element) -> TextDocument:
     """The text blocks of the tree under ``root``, and the page's title."""
-    blocks = _Blocks()
-    # For each open element: what it does, and its parent's XPath and how many children of each
-    # tag the parent has had so far (see ``xpath``), which are the walk's again at its end.
+    blocks: list[TextBlock] = []
+    # The current block's raw text pieces from its first text on, with a " " wherever
+    # boilerpipe separates words (around links, abbreviations). Whitespace is normalized once per
+    # block; as no word holds whitespace, the words of the joined pieces are those of the pieces.
+    parts: list[str] = []
+    # Where the block's first text lies (None while it has none) and the element holding it.
+    block_path: str | None = None
+    block_start: etree._Element | None = None
+    # The words of the links it closed so far, and where the open link's text starts in
+    # ``parts`` (-1 outside links).
+    words_in_links = 0
+    link_start = -1
+    link_depth = 0
+
+    def add_tail(tail: str, node: etree._Element, parent_path: str) -> None:
+        # The tail of ``node``, text of its parent (at ``parent_path``): a block starts at the
+        # first text that is not whitespace alone.
+        nonlocal block_path, block_start
+        if block_path is not None:
+            parts.append(tail)
+        elif not tail.isspace():
+            block_path, block_start = parent_path, node.getparent()
+            parts.append(tail)
+
+    def end_block() -> None:
+        # Ends the block, which has text.
+        nonlocal block_path, words_in_links, link_start
+        assert block_path is not None
+        if link_start >= 0:  # the open link's text so far belongs to this block
+            words_in_links += count_words("".join(parts[link_start:]))
+            link_start = 0
+        block = _measure("".join(parts), words_in_links, len(blocks))
+        if block is not None:
+            block.xpath = block_path
+            block.start = block_start
+            block.one_text_node = len(parts) == 1
+            blocks.append(block)
+        block_path = None
+        parts.clear()
+        words_in_links = 0
+
+    # For each open element with children: what it does, and its parent's XPath and how many
+    # children of each tag the parent has had so far (see ``xpath``), which are the walk's again
+    # at its end. A leaf ends where it starts: its end event is passed over.
     opened: list[tuple[int, str, dict[str, int]]] = []
+    leaf = None
     path, counts = xpath.start_of_walk(root)
     max_depth = depth_left(root)
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
@@ -82,100 +124,64 @@ def segment(root: etree._Element) -> TextDocument:
             tag = node.tag
             action = TAG_ACTIONS.get(tag, _BOUNDARY)
             count = counts[tag] = counts.get(tag, 0) + 1
-            opened.append((action, path, counts))
-            path, counts = f"{path}/{tag}[{count}]", {}
             if action == _SKIPPED:
                 walker.skip_subtree()
-                blocks.end_block()
-                continue
-            if len(opened) > max_depth and len(node):
-                raise too_deep()
-            blocks.start(node, action, path)
+                if block_path is not None:
+                    end_block()
+            else:
+                if action == _BOUNDARY:
+                    if block_path is not None:
+                        end_block()
+                elif action == _LINK:
+                    link_depth += 1
+                    if link_depth == 1:
+                        if block_path is not None:
+                            parts.append(" ")
+                        link_start = len(parts)
+                elif action == _SPACING and block_path is not None:
+                    parts.append(" ")
+                text = node.text
+                if text:
+                    if block_path is not None:
+                        parts.append(text)
+                    elif not text.isspace():
+                        block_path, block_start = f"{path}/{tag}[{count}]", node
+                        parts.append(text)
+                if len(node):
+                    opened.append((action, path, counts))
+                    if len(opened) > max_depth:
+                        raise too_deep()
+                    path, counts = f"{path}/{tag}[{count}]", {}
+                    continue
+            leaf = node  # it ends here
         elif event == "end":
+            if node is leaf:
+                continue
             action, path, counts = opened.pop()
-            blocks.end(action)
-            if node is not root:
-                blocks.text(node.tail, node.getparent(), path)
         else:  # a comment or a processing instruction: only its tail, text of its parent
-            blocks.text(node.tail, node.getparent(), path)
-    blocks.end_block()
-    return TextDocument(blocks.found, title=page_title(root))
+            if tail := node.tail:
+                add_tail(tail, node, path)
+            continue
 
-
-class _Blocks:
-    """The text blocks of a walk, made as the walk starts and ends each element."""
-
-    def __init__(self) -> None:
-        self.found: list[TextBlock] = []
-        # The current block's raw text pieces from its first text on, with a " " wherever
-        # boilerpipe separates words (around links, abbreviations). Whitespace is normalized once
-        # per block; as no word holds whitespace, the words of the joined pieces are those of the pieces.
-        self.parts: list[str] = []
-        # Where the block's first text lies (None while it has none) and the element holding it.
-        self.path: str | None = None
-        self.start_element: etree._Element | None = None
-        # The words of the links it closed so far, and where the open link's text starts in
-        # ``parts`` (-1 outside links).
-        self.words_in_links = 0
-        self.link_start = -1
-        self.link_depth = 0
-
-    def start(self, element: etree._Element, action: int, path: str) -> None:
-        """The start of ``element``, at XPath ``path``, which is not skipped."""
+        # The end of ``node`` (a skipped one ends where it starts), whose parent's XPath is ``path``.
         if action == _BOUNDARY:
-            self.end_block()
+            if block_path is not None:
+                end_block()
         elif action == _LINK:
-            self.link_depth += 1
-            if self.link_depth == 1:
-                if self.path is not None:
-                    self.parts.append(" ")
-                self.link_start = len(self.parts)
-        elif action == _SPACING and self.path is not None:
-            self.parts.append(" ")
-        self.text(element.text, element, path)
+            link_depth -= 1
+            if link_depth == 0:
+                if block_path is not None:
+                    words_in_links += count_words("".join(parts[link_start:]))
+                    parts.append(" ")
+                link_start = -1
+        elif action == _SPACING and block_path is not None:
+            parts.append(" ")
+        if (tail := node.tail) and node is not root:
+            add_tail(tail, node, path)
 
-    def end(self, action: int) -> None:
-        """The end of an element (skipped ones end where they start)."""
-        if action == _BOUNDARY:
-            self.end_block()
-        elif action == _LINK:
-            self.link_depth -= 1
-            if self.link_depth == 0:
-                if self.path is not None:
-                    self.words_in_links += count_words("".join(self.parts[self.link_start:]))
-                    self.parts.append(" ")
-                self.link_start = -1
-        elif action == _SPACING and self.path is not None:
-            self.parts.append(" ")
-
-    def text(self, text: str | None, holder: etree._Element | None, path: str) -> None:
-        """A text node, held by ``holder`` at XPath ``path``: a block starts at the first one that
-        is not whitespace alone."""
-        if not text:
-            return
-        if self.path is not None:
-            self.parts.append(text)
-        elif not text.isspace():
-            self.path, self.start_element = path, holder
-            self.parts.append(text)
-
-    def end_block(self) -> None:
-        """End the current block, if it has text."""
-        if self.path is None:
-            return
-        parts = self.parts
-        if self.link_start >= 0:  # the open link's text so far belongs to this block
-            self.words_in_links += count_words("".join(parts[self.link_start:]))
-            self.link_start = 0
-        block = _measure("".join(parts), self.words_in_links, len(self.found))
-        if block is not None:
-            block.xpath = self.path
-            block.start = self.start_element
-            block.one_text_node = len(parts) == 1
-            self.found.append(block)
-        self.path = None
-        parts.clear()
-        self.words_in_links = 0
+    if block_path is not None:
+        end_block()
+    return TextDocument(blocks, title=page_title(root))
 
 
 def page_title(root: etree._Element) -> str | None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from lxml import etree
 
@@ -68,25 +67,27 @@ _KINDS = {
 }
 
 
-@lru_cache(maxsize=4096)
-def _tag_role(tag: str) -> _Role:
-    return _Role(_KINDS.get(tag, INLINE), HEADING_PATTERN.search(tag) is not None, "select" in tag)
+class _Roles(dict[str, _Role]):
+    """The role of each tag, made when first asked for (a page has few tags, met many times)."""
+
+    def __missing__(self, tag: str) -> _Role:
+        role = self[tag] = _Role(_KINDS.get(tag, INLINE), HEADING_PATTERN.search(tag) is not None, "select" in tag)
+        return role
 
 
-def _role(element: etree._Element) -> _Role:
-    """What the reference's preprocessing (lxml's ``Cleaner``) and paragraph maker do with ``element``."""
-    tag = element.tag
-    if tag == "link":  # a style sheet is deleted
-        return _KILLED if "stylesheet" in element.get("rel", "").lower() else _INLINE
-    if tag == "param":  # deleted, but unwrapped inside an applet or object
-        parent = element.getparent()
-        while parent is not None and parent.tag not in ("applet", "object"):
-            parent = parent.getparent()
-        return _KILLED if parent is None else _UNWRAPPED
-    return _tag_role(tag)
+#: The tags whose role depends on the element (see :func:`_element_role`).
+_ELEMENT_ROLE_TAGS = frozenset({"link", "param"})
 
 
-_INLINE, _KILLED, _UNWRAPPED = _Role(INLINE), _Role(KILLED), _Role(UNWRAPPED)
+def _element_role(element: etree._Element) -> _Role:
+    """What the reference's preprocessing (lxml's ``Cleaner``) does with a ``link`` or ``param``."""
+    if element.tag == "link":  # a style sheet is deleted
+        return _Role(KILLED if "stylesheet" in element.get("rel", "").lower() else INLINE)
+    # A param is deleted, but unwrapped inside an applet or object.
+    parent = element.getparent()
+    while parent is not None and parent.tag not in ("applet", "object"):
+        parent = parent.getparent()
+    return _Role(KILLED if parent is None else UNWRAPPED)
 
 
 def normalized_length(text: str) -> int:
@@ -135,132 +136,125 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
     the Java port of jusText does; the reference ignores images.
     """
-    paragraphs = _Paragraphs(root, images)
-    # For each open element: its role, and its parent's XPath and how many children of each tag
-    # the parent has had so far (see ``xpath``), which are the walk's again at its end.
+    paragraphs: list[Paragraph] = []
+    # The paragraph being filled: where it starts, its text pieces and link characters, whether
+    # it has text besides images' alt text, and whether a heading or an element named like
+    # "select" holds its start. Only text fills them, so a paragraph without pieces has nothing
+    # to reset.
+    start_element, start_path = root, ""
+    pieces: list[str] = []
+    chars_in_links = 0
+    has_text = heading = in_select = False
+    # How many open elements are headings, or named like "select".
+    headings = selects = 0
+    in_link = after_break = False
+    # Text not yet separated by a kept node from the text before it: the reference gets it as
+    # one text node.
+    pending = ""
+
+    def text_node(text: str) -> None:
+        # The reference's characters() for a text node that is not blank.
+        nonlocal chars_in_links, has_text, after_break
+        pieces.append(text)
+        has_text = True
+        if in_link:
+            chars_in_links += normalized_length(text)
+        after_break = False
+
+    def close() -> None:
+        # A paragraph of line breaks alone collapses to nothing; the reference drops it (its
+        # Paragraph is falsy when empty). Collapsing drops the edges' whitespace, as the
+        # reference's strip() does.
+        nonlocal pieces, chars_in_links, has_text
+        text = collapse_whitespace("".join(pieces))
+        if text:
+            paragraphs.append(Paragraph(start_element, start_path, text, chars_in_links, heading, in_select,
+                                        not has_text))
+        pieces, chars_in_links, has_text = [], 0, False
+
+    def next_paragraph(element: etree._Element, element_path: str) -> None:
+        # Ends the paragraph being filled; the next starts in ``element``.
+        nonlocal start_element, start_path, heading, in_select
+        if pieces:
+            close()
+        start_element, start_path = element, element_path
+        heading, in_select = headings > 0, selects > 0
+
+    # For each open element with children: its role, and its parent's XPath and how many
+    # children of each tag the parent has had so far (see ``xpath``), which are the walk's again
+    # at its end. A leaf ends where it starts: its end event is passed over.
     opened: list[tuple[_Role, str, dict[str, int]]] = []
+    leaf = None
+    roles = _Roles()
     path, counts = xpath.start_of_walk(root)
     max_depth = depth_left(root)
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
     for event, node in walker:
         if event == "start":
-            role = _role(node)
             tag = node.tag
+            role = _element_role(node) if tag in _ELEMENT_ROLE_TAGS else roles[tag]
+            kind = role.kind
             count = counts[tag] = counts.get(tag, 0) + 1
-            opened.append((role, path, counts))
-            path, counts = f"{path}/{tag}[{count}]", {}
-            if role.kind == KILLED:
+            if kind == KILLED:
                 walker.skip_subtree()
+            elif kind == UNWRAPPED:
+                pending += node.text or ""
+            else:
+                if pending and not pending.isspace():  # a kept element ends the text node before it
+                    text_node(pending)
+                headings += role.heading
+                selects += role.select
+                if kind == PARAGRAPH or (kind == BREAK and after_break):
+                    next_paragraph(node, f"{path}/{tag}[{count}]")
+                else:
+                    after_break = kind == BREAK
+                    if kind == BREAK:
+                        pieces.append(" ")
+                    elif kind == LINK:
+                        in_link = True
+                    elif kind == IMAGE and images:
+                        alt = node.get("alt", "")
+                        if alt and not alt.isspace():
+                            pieces.append(f" {alt} ")
+                pending = node.text or ""
+            if len(node) and kind != KILLED:
+                opened.append((role, path, counts))
+                if len(opened) > max_depth:
+                    raise too_deep()
+                path, counts = f"{path}/{tag}[{count}]", {}
                 continue
-            if len(opened) > max_depth and len(node):
-                raise too_deep()
-            paragraphs.start(node, role, path)
+            leaf = node  # it ends here
         elif event == "end":
+            if node is leaf:
+                continue
             role, path, counts = opened.pop()
-            paragraphs.end(node, role, path)
+            kind = role.kind
         elif event == "comment":  # deleted by the reference: its tail joins the text before
-            paragraphs.pending += node.tail or ""
+            pending += node.tail or ""
+            continue
         else:  # a processing instruction ends the text node before it
-            paragraphs.end_text_node()
-            paragraphs.pending = node.tail or ""
-    paragraphs.close()
-    return paragraphs.found
+            if pending and not pending.isspace():
+                text_node(pending)
+            pending = node.tail or ""
+            continue
 
-
-class _Paragraphs:
-    """The paragraphs of a walk, made as the walk starts and ends each element."""
-
-    def __init__(self, root: etree._Element, images: bool) -> None:
-        self.images = images
-        self.found: list[Paragraph] = []
-        # The paragraph being filled: where it starts, its text pieces and link characters,
-        # whether it has text besides images' alt text, and whether a heading or an element named
-        # like "select" holds its start. Only text fills them, so a paragraph without pieces has
-        # nothing to reset.
-        self.start_element, self.start_path = root, ""
-        self.pieces: list[str] = []
-        self.chars_in_links = 0
-        self.has_text = False
-        self.heading = self.in_select = False
-        # How many open elements are headings, or named like "select".
-        self.headings = self.selects = 0
-        self.in_link = self.after_break = False
-        # Text not yet separated by a kept node from the text before it: the reference gets it as
-        # one text node.
-        self.pending = ""
-
-    def start(self, element: etree._Element, role: _Role, path: str) -> None:
-        """The start of ``element`` (at XPath ``path``), which the reference does not delete."""
-        kind = role.kind
-        if kind == UNWRAPPED:
-            self.pending += element.text or ""
-            return
-        self.headings += role.heading
-        self.selects += role.select
-        self.end_text_node()  # a kept element ends the text node before it
-        if kind == PARAGRAPH or (kind == BREAK and self.after_break):
-            self.close()
-            self.begin(element, path)
-        else:
-            self.after_break = kind == BREAK
-            if kind == BREAK:
-                self.pieces.append(" ")
-            elif kind == LINK:
-                self.in_link = True
-            elif kind == IMAGE and self.images:
-                alt = element.get("alt", "")
-                if alt and not alt.isspace():
-                    self.pieces.append(f" {alt} ")
-        self.pending = element.text or ""
-
-    def end(self, element: etree._Element, role: _Role, parent_path: str) -> None:
-        """The end of ``element``, whose parent is at XPath ``parent_path``."""
-        kind = role.kind
+        # The end of ``node``, of ``role``, whose parent's XPath is ``path``.
         if kind == UNWRAPPED or kind == KILLED:
-            self.pending += element.tail or ""
-            return
-        self.headings -= role.heading
-        self.selects -= role.select
-        self.end_text_node()
+            pending += node.tail or ""
+            continue
+        if pending and not pending.isspace():
+            text_node(pending)
+        headings -= role.heading
+        selects -= role.select
         if kind == PARAGRAPH:
-            self.close()
-            # What follows the end of a paragraph tag starts in its parent (after the root's end,
-            # nothing follows).
-            parent = element.getparent()
+            # What follows starts in its parent (after the root's end, nothing follows).
+            parent = node.getparent()
             if parent is not None:
-                self.begin(parent, parent_path)
+                next_paragraph(parent, path)
         elif kind == LINK:
-            self.in_link = False
+            in_link = False
         # The root's tail, outside the page, stays pending for ever.
-        self.pending = element.tail or ""
-
-    def end_text_node(self) -> None:
-        """The reference's characters() for the pending text, unless it is blank."""
-        if self.pending:
-            if not self.pending.isspace():
-                self.pieces.append(self.pending)
-                self.has_text = True
-                if self.in_link:
-                    self.chars_in_links += normalized_length(self.pending)
-                self.after_break = False
-            self.pending = ""
-
-    def begin(self, element: etree._Element, path: str) -> None:
-        """Start the next paragraph in ``element``, at XPath ``path``."""
-        self.start_element, self.start_path = element, path
-        self.heading, self.in_select = self.headings > 0, self.selects > 0
-
-    def close(self) -> None:
-        """End the paragraph being filled, if it has pieces, and empty them for the next one.
-
-        A paragraph of line breaks alone collapses to nothing; the reference
-        drops it (its Paragraph is falsy when empty). Collapsing drops the
-        edges' whitespace, as the reference's strip() does.
-        """
-        if not self.pieces:
-            return
-        text = collapse_whitespace("".join(self.pieces))
-        if text:
-            self.found.append(Paragraph(self.start_element, self.start_path, text, self.chars_in_links,
-                                        self.heading, self.in_select, not self.has_text))
-        self.pieces, self.chars_in_links, self.has_text = [], 0, False
+        pending = node.tail or ""
+    if pieces:
+        close()
+    return paragraphs
