@@ -6,7 +6,7 @@ gives the same tree whether it arrives as a string or as ``response.selector``.
 
 from __future__ import annotations
 
-from typing import Protocol, Union
+from typing import Protocol, Union, cast
 
 from lxml import etree
 from w3lib.encoding import (
@@ -124,7 +124,7 @@ def parse_utf8(body: bytes, *, url: str | None = None) -> etree._Element | None:
         return None
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, collect_ids=False)
     try:
-        return etree.fromstring(body, parser=parser, base_url=url)  # type: ignore[arg-type]  # None is no URL
+        return etree.fromstring(body, parser=parser, base_url=cast(str, url))  # lxml takes None for no URL
     except etree.LxmlError:
         return None
 
