@@ -366,10 +366,11 @@ def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Elem
     for event, element in walker:
         if event == "start":
             tag = element.tag
-            if tag in _NOT_TEXT_TAGS or tag == "img":
+            if tag == "img":
                 walker.skip_subtree()
-                if tag == "img":
-                    yield None, element
+                yield None, element
+            elif not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:  # an entity, a script...
+                walker.skip_subtree()
             elif (text := element.text) and not text.isspace():
                 yield text, element
             continue

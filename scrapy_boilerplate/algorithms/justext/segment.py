@@ -190,7 +190,7 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     max_depth = depth_left(root)
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
     for event, node in walker:
-        if event == "start":
+        if event == "start" and isinstance(node.tag, str):
             tag = node.tag
             role = _element_role(node) if tag in _ELEMENT_ROLE_TAGS else roles[tag]
             kind = role.kind
@@ -232,10 +232,11 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         elif event == "comment":  # deleted by the reference: its tail joins the text before
             pending += node.tail or ""
             continue
-        else:  # a processing instruction ends the text node before it
+        else:  # a processing instruction (or an entity) ends the text node before it
             if pending and not pending.isspace():
                 text_node(pending)
             pending = node.tail or ""
+            leaf = node  # an entity's end event is passed over
             continue
 
         # The end of ``node``, of ``role``, whose parent's XPath is ``path``.
