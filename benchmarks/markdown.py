@@ -18,65 +18,25 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from lxml import etree, html as lxml_html
-from markdown_it import MarkdownIt
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 import trainset  # noqa: E402
 
+# The read-back the tests check the renderings with, on every page here.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from readback import PARSER, html_words, markdown_words  # noqa: E402
+
 from scrapy_boilerplate import ALGORITHMS, Extraction, extract  # noqa: E402
 
-_PARSER = MarkdownIt("commonmark").enable("table")
 _HEADING_STEP = re.compile(r"/h[1-6]\[\d+\]")
 _ITEM_STEP = re.compile(r"/li\[\d+\]")
 _ROW_STEP = re.compile(r"/tr\[\d+\](?=/t[dh]\[\d+\]$)")  # the row of a cell holding the block's text
-_INLINE_TAGS = frozenset({"a", "em", "strong", "code", "img"})
-
-
-def markdown_words(markdown: str) -> list[str]:
-    """The words of what ``markdown`` shows, as CommonMark (with tables) reads it."""
-    parts: list[str] = []
-
-    def inline(children) -> None:
-        for token in children:
-            if token.type in ("text", "code_inline"):
-                parts.append(token.content)
-            elif token.type in ("softbreak", "hardbreak"):
-                parts.append(" ")
-            elif token.type == "image":  # its alt text
-                inline(token.children or ())
-            elif token.type == "html_inline":  # text read as HTML: not shown as text
-                parts.append(" <html> ")
-
-    for token in _PARSER.parse(markdown):
-        if token.type == "inline":
-            inline(token.children or ())
-        elif token.type in ("fence", "code_block"):
-            parts.append(token.content)
-        elif token.type == "html_block":
-            parts.append(" <html> ")
-        parts.append(" ")
-    return "".join(parts).split()
-
-
-def html_words(fragment: str) -> list[str]:
-    """The words of the text of an HTML fragment, as a browser shows it: apart at block elements."""
-    if not fragment.strip():
-        return []
-    parts: list[str] = []
-    root = lxml_html.fragment_fromstring(fragment, create_parent="div")
-    for event, element in etree.iterwalk(root, events=("start", "end")):
-        if element.tag not in _INLINE_TAGS:
-            parts.append(" ")
-        parts.append((element.text if event == "start" else element.tail) or "")
-    return "".join(parts).split()
 
 
 def structure_counts(markdown: str) -> Counter:
     """Headings, list items and table rows (header rows included) of ``markdown``."""
     kinds = {"heading_open": "headings", "list_item_open": "list items", "tr_open": "table rows"}
-    return Counter(kinds[token.type] for token in _PARSER.parse(markdown) if token.type in kinds)
+    return Counter(kinds[token.type] for token in PARSER.parse(markdown) if token.type in kinds)
 
 
 def block_counts(extraction: Extraction) -> Counter:

@@ -62,7 +62,7 @@ def extract(
             raise ExtractionError("the tree holds text that is not valid Unicode") from None
         page = Page(root, url)
         found = read_metadata(root, url, labelled, base=page.base) if metadata else None
-    return Extraction(labelled.blocks, labelled.language, algorithm, labelled.html,
+    return Extraction(list(labelled.blocks), labelled.language, algorithm, labelled.html,
                       renderer=PageRenderer(page, labelled), metadata=found)
 
 

@@ -177,6 +177,7 @@ def test_tree_built_in_code_deeper_than_allowed_is_refused(algorithm):
         extract(innermost.getparent().getparent(), algorithm=algorithm)
 
 
+@pytest.mark.slow
 def test_20_mb_page():
     sentence = "It was the best of times, it was the worst of times, it was the age of wisdom."
     paragraph = "<p>" + " ".join([sentence] * 25) + "</p>\n"

@@ -264,6 +264,7 @@ def test_lists():
     assert stoplists.returncode == 0 and {"auto", "English", "German"} <= set(stoplists.stdout.decode().split())
 
 
+@pytest.mark.slow
 def test_20_mb_file(tmp_path, capsys):
     paragraph = ("<div><p>" + " ".join(["It was the best of times, it was the worst of times, it was the age of "
                                         "wisdom, it was the age of foolishness."] * 4) + "</p>"

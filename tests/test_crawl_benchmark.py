@@ -6,12 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmark_scripts import requires_devset
+import pytest
+
+from corpus import requires_devset
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "crawl.py"
 CRAWLS = ["parsing spider, no plugin", "add-on", "add-on, 1 workers", "pipeline only", "pipeline only, 1 workers"]
 
 
+@pytest.mark.slow
 @requires_devset
 def test_crawl_benchmark_reports_every_crawl_against_the_parsing_spider():
     done = subprocess.run([sys.executable, str(SCRIPT), "--limit", "20", "--rounds", "1", "--workers", "1"],

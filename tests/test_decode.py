@@ -6,8 +6,8 @@ import pytest
 import pytest_twisted
 from scrapy.http import HtmlResponse
 
-import benchmark_scripts
 from conftest import PageSpider, serve
+from corpus import devset_pages, requires_devset
 from scrapy_boilerplate import Addon, ExtractionError, extract
 from scrapy_boilerplate.html.parse import Decoded, decode, decode_page, redetect
 
@@ -39,10 +39,11 @@ def test_undeclared_cp1251_gives_russian_text():
     assert block.text.startswith("Москва — столица России.")
 
 
-@benchmark_scripts.requires_devset
+@pytest.mark.slow
+@requires_devset
 def test_bytes_and_scrapy_selector_give_the_same_extraction_on_every_devset_page():
     mismatches = [
-        page.key for page in benchmark_scripts.devset.pages()
+        page.key for page in devset_pages()
         if extract(page.body, url=page.url).to_dict()
         != extract(HtmlResponse(page.url, body=page.body).selector, url=page.url).to_dict()
     ]

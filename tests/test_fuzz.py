@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scrapy_boilerplate import ALGORITHMS
@@ -40,6 +41,7 @@ DOCUMENTS = st.recursive(TEXT, element, max_leaves=25)
 URLS = st.one_of(st.none(), st.sampled_from(["http://example.com/a/", "http://[::1", "", "x"]), st.text(max_size=10))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(DOCUMENTS, st.sampled_from(FORMS), st.sampled_from(list(ALGORITHMS)), URLS)
 def test_only_documented_errors_and_the_tree_unchanged(document, form, algorithm, url):

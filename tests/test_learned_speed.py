@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmark_scripts import requires_devset
+
+from corpus import requires_devset
 
 from scrapy_boilerplate import LearnedOptions
 from scrapy_boilerplate.algorithms import learned
@@ -54,6 +55,7 @@ def test_like_elements_count_distinct_elements_one_and_two_levels_up():
     assert named["Some words of the te"]["like_elements_up2"] == 0.0
 
 
+@pytest.mark.slow
 @requires_devset
 @pytest.mark.skipif(importlib.util.find_spec("trafilatura") is None,
                     reason="benchmarks/learned_speed.py compares with trafilatura, of the bench extra: "

@@ -8,14 +8,12 @@ import pickle
 import pytest
 from lxml import etree
 
-import benchmark_scripts
 from conftest import ARTICLE
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.html.parse import parse
 
 pytest.importorskip("markdown_it", reason="markdown-it-py comes with the test extra")
-_markdown = benchmark_scripts.load("markdown")
-markdown_words, html_words = _markdown.markdown_words, _markdown.html_words
+from readback import html_words, markdown_words  # noqa: E402
 
 #: jusText options under which every block is good (but copyright lines and the like).
 ALL_GOOD = {"length_low": 0, "length_high": 0, "stopwords_low": 0, "stopwords_high": 0,
@@ -191,37 +189,14 @@ def test_main_html_structure_and_attributes():
     assert html_words(extraction.main_html) == extraction.text.split()
 
 
-def test_rendering_is_lazy_and_leaves_the_callers_tree_alone(monkeypatch):
+def test_rendering_leaves_the_callers_tree_alone():
     root = parse("<html><body><h1>Title</h1><p>Some <b>text</b> of <a href='x'>ours</a>.</p></body></html>")
     before = etree.tostring(root)
     extraction = extract(root, **ALL_GOOD)
     assert extraction.markdown == "# Title\n\nSome **text** of [ours](x)."
-    assert extraction.main_html
+    assert extraction.main_html == "<h1>Title</h1>\n<p>Some <strong>text</strong> of <a href=\"x\">ours</a>.</p>\n"
+    assert extraction.to_markdown(images=True, links=False) == "# Title\n\nSome **text** of ours."
     assert etree.tostring(root) == before
-
-    from scrapy_boilerplate.output import renderer
-
-    def fail(*args, **kwargs):
-        raise AssertionError("rendered without being asked")
-
-    monkeypatch.setattr(renderer, "pieces", fail)
-    extraction = extract(root, **ALL_GOOD)
-    assert extraction.text and extraction.to_dict()
-
-
-def test_markdown_and_clean_html_place_the_blocks_once(monkeypatch):
-    from scrapy_boilerplate.output import renderer
-
-    placed = []
-    pieces = renderer.pieces
-    monkeypatch.setattr(renderer, "pieces", lambda *args, **kwargs: placed.append(kwargs) or pieces(*args, **kwargs))
-    extraction = extract("<html><body><h1>Title</h1><p>Some <b>text</b>.</p></body></html>", **ALL_GOOD)
-    assert (extraction.markdown, extraction.main_html) == ("# Title\n\nSome **text**.",
-                                                           "<h1>Title</h1>\n<p>Some <strong>text</strong>.</p>\n")
-    assert extraction.to_markdown(links=False) == extraction.markdown
-    assert placed == [{"images": False}]
-    extraction.to_markdown(images=True)
-    assert placed == [{"images": False}, {"images": True}]
 
 
 def test_renderings_follow_the_labels_changed_after_them():

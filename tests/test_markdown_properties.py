@@ -13,11 +13,11 @@ import pickle
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import benchmark_scripts
+from corpus import devset_sample, requires_devset
 from scrapy_boilerplate import ALGORITHMS, extract
 
 pytest.importorskip("markdown_it", reason="markdown-it-py comes with the test extra")
-_markdown = benchmark_scripts.load("markdown")
+from readback import html_words, markdown_words  # noqa: E402
 
 TAGS = ("p", "div", "span", "h1", "h3", "ul", "ol", "li", "dl", "dt", "dd", "blockquote", "pre", "code",
         "table", "tr", "td", "th", "em", "strong", "b", "i", "section", "script", "br", "a", "img")
@@ -50,12 +50,12 @@ PAGES = st.lists(st.recursive(TEXT, element, max_leaves=30), max_size=6).map(
 def check(page: str, algorithm: str, **options) -> None:
     extraction = extract(page, url="http://example.com/page", algorithm=algorithm, **options)
     words = extraction.text.split()
-    assert _markdown.markdown_words(extraction.markdown) == words
-    assert _markdown.markdown_words(extraction.to_markdown(links=False)) == words
-    assert _markdown.html_words(extraction.main_html) == words
+    assert markdown_words(extraction.markdown) == words
+    assert markdown_words(extraction.to_markdown(links=False)) == words
+    assert html_words(extraction.main_html) == words
     degraded = pickle.loads(pickle.dumps(extraction))
-    assert _markdown.markdown_words(degraded.markdown) == words
-    assert _markdown.html_words(degraded.main_html) == words
+    assert markdown_words(degraded.markdown) == words
+    assert html_words(degraded.main_html) == words
 
 
 @settings(max_examples=150, deadline=None)
@@ -71,12 +71,13 @@ def test_generated_pages_every_algorithm(page):
         check(page, algorithm)
 
 
-@benchmark_scripts.requires_devset
+@pytest.mark.slow
+@requires_devset
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_devset_sample(algorithm):
     differing = []
-    for page in benchmark_scripts.devset_sample(5):
+    for page in devset_sample(5):
         extraction = extract(page.text, url=page.url, algorithm=algorithm)
-        if _markdown.markdown_words(extraction.markdown) != extraction.text.split():
+        if markdown_words(extraction.markdown) != extraction.text.split():
             differing.append(page.key)
     assert differing == []

@@ -78,12 +78,14 @@ def test_any_bytes(body):
     check(body)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(PAGES)
 def test_html_fragments(page):
     check(page, stoplist=STOPLIST)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(PAGES, st.booleans(), st.booleans(), st.booleans())
 def test_html_fragments_with_options(page, no_headings, h1_always_good, early_headings):
@@ -91,6 +93,7 @@ def test_html_fragments_with_options(page, no_headings, h1_always_good, early_he
           h1_always_good=h1_always_good, early_headings=early_headings)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(PRINTABLE_PAGES)
 def test_html_fragments_match_the_reference(page):

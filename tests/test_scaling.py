@@ -18,6 +18,8 @@ import pytest
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.html.parse import parse
 
+pytestmark = pytest.mark.slow
+
 #: Pages of ``n`` units of each shape, and the ``n`` timed with 4n: large
 #: enough for a quadratic part to show (boilerpipe's fusion needed 40,000 lines).
 SHAPES: dict[str, tuple[Callable[[int], str], int]] = {

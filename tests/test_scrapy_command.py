@@ -46,6 +46,10 @@ shutil.copy(url2pathname(urlsplit(sys.argv[1]).path), sys.argv[2])
 """
 
 
+# Each test runs the scrapy command in processes of its own.
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture
 def environment(tmp_path) -> dict[str, str]:
     """The environment to run ``scrapy`` in, with this checkout's package first.

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PROJECT = Path(__file__).resolve().parent.parent / "example_project"
 
 
+@pytest.mark.slow  # a crawl in a scrapy process of its own
 def test_articles_spider_writes_clean_text_records(tmp_path):
     output = tmp_path / "articles.jsonl"
     subprocess.run([sys.executable, "-m", "scrapy", "crawl", "articles", "-O", str(output)],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from lxml import etree
 
@@ -22,17 +23,21 @@ def _nothing_to_prepare(options: Options) -> None:
     pass
 
 
+#: An algorithm's options class.
+O = TypeVar("O", bound=Options)
+
+
 @dataclass(frozen=True)
-class Algorithm:
+class Algorithm(Generic[O]):
     name: str
-    options: type[Options]
-    run: Callable[[etree._Element, Options], Labelled]
+    options: type[O]
+    run: Callable[[etree._Element, O], Labelled]
     #: Loads what ``run`` will need with these options, so that a crawl pays
     #: for it at start-up rather than on its first page.
-    prepare: Callable[[Options], None] = _nothing_to_prepare
+    prepare: Callable[[O], None] = _nothing_to_prepare
 
 
-ALGORITHMS: dict[str, Algorithm] = {
+ALGORITHMS: dict[str, Algorithm[Any]] = {
     algorithm.name: algorithm
     for algorithm in (
         Algorithm("justext", justext.JustextOptions, justext.run, justext.prepare),
@@ -44,7 +49,7 @@ ALGORITHMS: dict[str, Algorithm] = {
 }
 
 
-def get(name: str) -> Algorithm:
+def get(name: str) -> Algorithm[Any]:
     """The algorithm registered as ``name``; :class:`OptionError` if there is none."""
     try:
         return ALGORITHMS[name]

@@ -20,7 +20,8 @@ class Page:
     @cached_property
     def base_href(self) -> str | None:
         """The ``href`` of the page's first ``<base href>``, as written (stripped)."""
-        return next((element.get("href").strip() for element in self.root.iter("base") if element.get("href")), None)
+        hrefs = (element.get("href") for element in self.root.iter("base"))
+        return next((href.strip() for href in hrefs if href), None)
 
     @property
     def base_is_malformed(self) -> bool:

@@ -7,7 +7,7 @@ gives the same tree whether it arrives as a string or as ``response.selector``.
 from __future__ import annotations
 
 import codecs
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple, Protocol, Union, cast
 
 from lxml import etree
 from w3lib.encoding import (
@@ -16,8 +16,18 @@ from w3lib.encoding import (
 
 from ..errors import ExtractionError, PageTooLarge
 
-#: What :func:`scrapy_boilerplate.extract` accepts as a page.
-HtmlInput = Union[str, bytes, etree._Element, Any]
+
+class Selectable(Protocol):
+    """A parsed page as parsel's and Scrapy's ``Selector`` hold it: its ``root``, an lxml element
+    (or, for a selector over a text node, that text)."""
+
+    @property
+    def root(self) -> etree._Element | str: ...
+
+
+#: What :func:`scrapy_boilerplate.extract` accepts as a page: text, bytes (decoded as Scrapy decodes
+#: a response), a parsed lxml tree or an object holding one as ``root``, such as ``response.selector``.
+HtmlInput = Union[str, bytes, etree._Element, Selectable]
 
 #: A page whose start holds more than this share of control characters (and, when
 #: decoded here from bytes, of bytes no encoding reads) is binary data (an image, a
@@ -226,7 +236,7 @@ def parse_utf8(body: bytes, *, url: str | None = None) -> etree._Element | None:
         return None
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, collect_ids=False)
     try:
-        return etree.fromstring(body, parser=parser, base_url=url)
+        return etree.fromstring(body, parser=parser, base_url=cast(str, url))  # lxml takes None for no URL
     except etree.LxmlError:
         return None
 

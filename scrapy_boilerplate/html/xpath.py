@@ -42,7 +42,7 @@ def xpaths(elements: Sequence[etree._Element]) -> list[str]:
         # Climb to the nearest ancestor already placed, without recursion:
         # absurdly deep pages have thousands of levels.
         chain = []
-        node = element
+        node: etree._Element | None = element
         while node is not None and node not in xpath_of:
             chain.append(node)
             node = node.getparent()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +41,13 @@ class Block:
         return {name: getattr(self, name) for name in field_names(type(self))}
 
 
-@functools.cache
 def field_names(block_type: type[Block]) -> tuple[str, ...]:
+    """The names of the fields of ``block_type``, looked up once per type."""
     # dataclasses.asdict deep-copies every value; blocks hold plain values only.
-    return tuple(f.name for f in dataclasses.fields(block_type))
+    names = _FIELD_NAMES.get(block_type)
+    if names is None:
+        names = _FIELD_NAMES[block_type] = tuple(f.name for f in dataclasses.fields(block_type))
+    return names
+
+
+_FIELD_NAMES: dict[type[Block], tuple[str, ...]] = {}

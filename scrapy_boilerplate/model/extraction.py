@@ -34,7 +34,7 @@ class Labelled:
     ``html`` the cleaned page of the algorithms that make one.
     """
 
-    blocks: list[Block]
+    blocks: Sequence[Block]
     starts: list[Any]
     shapes: list[Any] = field(default_factory=list)
     language: str | None = None
@@ -76,7 +76,7 @@ class Extraction:
         return (f"<Extraction {self.algorithm} language={self.language!r} blocks={len(self.blocks)} "
                 f"good={self.good} text={text[:60]!r}{'...' if len(text) > 60 else ''}>")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Pickled (to and from worker processes) as one row of values per
         # block: a page's blocks are all of one type, whose field names
         # need not travel with each of them. The renderer pickles without
@@ -131,7 +131,7 @@ class Extraction:
         return result
 
 
-def _from_rows(block_type: type[Block], rows: list[tuple], language: str | None, algorithm: str,
+def _from_rows(block_type: type[Block], rows: list[tuple[Any, ...]], language: str | None, algorithm: str,
                html: str | None, renderer: Renderer | None, metadata: Metadata | None = None) -> Extraction:
     return Extraction([block_type(*row) for row in rows], language, algorithm, html, renderer=renderer,
                       metadata=metadata)

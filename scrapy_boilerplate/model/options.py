@@ -44,7 +44,7 @@ class Options:
             )
         return cls(**values)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as its values and validated again when unpickled; read-only
         # mapping views, which pickle refuses, travel as dicts.
         values = {name: getattr(self, name) for name in self.names()}

@@ -29,8 +29,7 @@ _CELL_TAGS = frozenset({"td", "th"})
 _PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 
 # Characters that are syntax anywhere in a line; "&" only before what reads as an entity, which
-# _backslash tells: a pattern of characters alone is scanned several times faster than one with
-# a look-ahead, and most texts have none of them.
+# _backslash tells.
 _SPECIAL = "\\`*_[]<>~&"
 _ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
 _ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
@@ -47,21 +46,9 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
     writer = _Writer(base, links, images)
     index = 0
     while index < len(pieces):
-        piece = pieces[index]
-        structure = piece.structure
-        runs = piece.runs
-        if not structure and len(runs) == 1 and not runs[0].inline:
-            # Most pieces: a paragraph of text without markup, outside any structure (what
-            # piece() makes of it, without its dispatch).
-            paragraph = _paragraph_lines(_escaped(_ESCAPE, piece.text[runs[0].start:runs[0].end]))
-            if paragraph:
-                writer.chunk((), paragraph)
-            index += 1
-            continue
-        form = writer.form(structure)
-        table = writer.table_of(piece) if form.in_cell else None
+        table = writer.table_of(pieces[index])
         if table is None:
-            writer.piece(piece, form)
+            writer.piece(pieces[index])
             index += 1
             continue
         end = index + 1
@@ -126,7 +113,7 @@ class _Writer:
     previous: tuple[etree._Element, ...] = ()
     #: Width of the marker of each list item already started.
     started: dict[etree._Element, int] = field(default_factory=dict)
-    #: What each structure makes of a piece, by its innermost element (whose ancestors make the rest).
+    #: What each structure makes of a piece, by its innermost element.
     forms: dict[etree._Element, _Form] = field(default_factory=dict)
     #: The Markdown URL of each ``href`` and ``src`` value met.
     urls: dict[str | None, str | None] = field(default_factory=dict)
@@ -136,16 +123,16 @@ class _Writer:
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
     def form(self, structure: tuple[etree._Element, ...]) -> _Form:
-        form = self.forms.get(structure[-1]) if structure else _TOP
+        """What ``structure`` makes of a piece (cached by its innermost element: a list's items, a
+        table's cells share theirs, and a piece's ancestors would be climbed for each piece)."""
+        if not structure:
+            return _TOP
+        form = self.forms.get(structure[-1])
         if form is None:
-            # Derived from the form of the structure around it, the innermost one known (the
-            # items of a list, the cells of a table share theirs).
-            known = len(structure) - 1
-            while known and structure[known - 1] not in self.forms:
-                known -= 1
-            form = self.forms[structure[known - 1]] if known else _TOP
-            for node in structure[known:]:
-                form = self.forms[node] = _inner_form(form, node)
+            form = _TOP
+            for node in structure:
+                form = _inner_form(form, node)
+            self.forms[structure[-1]] = form
         return form
 
     def table_of(self, piece: Piece) -> etree._Element | None:
@@ -153,7 +140,8 @@ class _Writer:
         form = self.form(piece.structure)
         return form.table if form.in_cell and piece.element is piece.structure[-1] else None
 
-    def piece(self, piece: Piece, form: _Form) -> None:
+    def piece(self, piece: Piece) -> None:
+        form = self.form(piece.structure)
         kind = form.kind
         if kind == "code":
             self.chunk(form.prefixes, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
@@ -176,7 +164,8 @@ class _Writer:
         regular = True
         for piece in cells:
             cell = piece.element
-            parent = cell.getparent()
+            parent = cell.getparent() if cell is not None else None
+            assert cell is not None and parent is not None  # a cell of a table (see table_of)
             row = rows.get(parent)
             if row is None:
                 row = rows[parent] = {}
@@ -254,11 +243,9 @@ class _Writer:
             if run.inline[-1].tag != "img":  # many others: a link or emphasis around all of it
                 return self.only_run(run, piece.text, escape)
         text = piece.text
-        # A piece without any character to escape (most) writes its text as it is, in every element.
-        plain = not _holds_special(text[runs[0].start:runs[-1].end])
 
         def text_part(start: int, end: int) -> str:
-            return text[start:end] if plain else _escaped(escape, text[start:end])
+            return _escaped(escape, text[start:end])
 
         def image_part(start: int, end: int, image: etree._Element) -> str:
             return self.image(text, start, end, image, escape)
@@ -326,17 +313,7 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    return escape.sub(_backslash, text) if _holds_special(text) else text
-
-
-def _holds_special(text: str) -> bool:
-    """Whether ``text`` holds one of the characters that ``_ESCAPE`` or ``_ESCAPE_HEADING`` escapes
-    (those of ``_SPECIAL``, and ``#``)."""
-    # Most texts hold none: looking for each one (a machine-level search) costs less than a
-    # pattern's scan, which tests every character of the text against the set; written out,
-    # the search costs no loop either.
-    return ("\\" in text or "`" in text or "*" in text or "_" in text or "[" in text or "]" in text or "<" in text
-            or ">" in text or "~" in text or "&" in text or "#" in text)
+    return escape.sub(_backslash, text)
 
 
 def _backslash(match: re.Match[str]) -> str:

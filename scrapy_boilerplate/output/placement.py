@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import cast
 
 from lxml import etree
 
@@ -106,14 +107,18 @@ def pieces(blocks: Sequence[Block], page: Page | None,
     without looking it up. Without ``images``, the images whose alt text is not
     the block's are left out (they would write nothing).
     """
+    xpaths: Sequence[str] = ()
+    elements: Sequence[etree._Element | None] = ()
+    shapes: Sequence[Shape] = ()
     if page is None:
-        walk = _Walk(None, _skeleton([block for block in blocks if block.label == GOOD and block.text]))
-        xpaths, elements, shapes = (), (), ()
+        walk = _Walk(_skeleton([block for block in blocks if block.label == GOOD and block.text]))
     else:
-        walk = _Walk(page.root)
-        xpaths, elements, shapes = starts if starts is not None else ((), (), ())
+        walk = _Walk(resolver(page.root))
+        if starts is not None:
+            xpaths, elements, shapes = starts
     # For each element holding text: its piece's element, its markup elements and its structure.
-    placements: dict[etree._Element | None, tuple] = {}
+    placements: dict[etree._Element | None,
+                     tuple[etree._Element | None, tuple[etree._Element, ...], tuple[etree._Element, ...]]] = {}
     structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     result: list[Piece] = []
     placed = -2  # the number of the block placed last
@@ -124,8 +129,11 @@ def pieces(blocks: Sequence[Block], page: Page | None,
         shape = shapes[number] if known and shapes else False
         # A block joined from several is placed line by line, each from its own start (with
         # images, as one: the walk finds the images between its lines, which go with the first).
-        if images or isinstance(shape, bool) or (lines := _lines(text, shape)) is None:
-            lines = ((0, len(text), elements[number] if known else None, shape is True),)
+        lines: Sequence[tuple[int, int, etree._Element | None, bool]] | None = None
+        if not images and not isinstance(shape, bool):
+            lines = _lines(text, shape)
+        if lines is None:
+            lines = [(0, len(text), elements[number] if known else None, shape is True)]
         follows = number == placed + 1  # right after the block placed last
         current = None
         for line_start, line_end, start, one_text_node in lines:
@@ -133,11 +141,9 @@ def pieces(blocks: Sequence[Block], page: Page | None,
             # Most lines are all the text of one text node of the element they start in, as the
             # algorithm tells or, in a leaf, as its text reads: placed there without a walk (but
             # with images: the walk on from the text before finds those between the two, its own).
-            if images or start is None:
-                whole = False
-            else:
-                whole = one_text_node or (not len(start) and _holds_exactly(start, line))
-            if whole:
+            runs: Sequence[tuple[int, int, etree._Element | None]]
+            if not images and start is not None and (
+                    one_text_node or (not len(start) and _holds_exactly(start, line))):
                 walk.placed_in(start, line, follows=follows)
                 if current is None and start.tag not in INLINE_TAGS:  # most: a paragraph, an item...
                     current = Piece(start, _structure(start, structures), text, [Run(line_start, line_end, ())])
@@ -153,6 +159,8 @@ def pieces(blocks: Sequence[Block], page: Page | None,
                 end += line_start
                 placement = placements.get(holder)
                 if placement is None:
+                    element: etree._Element | None
+                    inline: tuple[etree._Element, ...]
                     if holder is None or holder.tag not in INLINE_TAGS:  # most: a paragraph, an item...
                         element, inline = holder, ()
                     else:
@@ -198,52 +206,40 @@ def _lines(text: str, shape: Sequence[tuple[etree._Element, bool]],
 class _Walk:
     """Where texts lie in the page, looked for one after another in document order."""
 
-    root: etree._Element | None
-    resolve: Callable[[str], etree._Element | None] | None = None
+    #: The element of an XPath.
+    resolve: Callable[[str], etree._Element | None]
     #: The text nodes after the last text placed: the next text, when it comes right after (as
     #: good blocks often do), is found there without looking its element up. Only when no other
     #: block lies between: a bad block's text, which does, could be taken for it.
     following: Iterator[tuple[str | None, etree._Element]] | None = None
-    #: When the last text was all that of a leaf, the leaf: the walk is made from there when needed.
-    whole_in: etree._Element | None = None
-    #: The texts placed since, each all that of one text node among an element's children's (which
-    #: one, the walk on past them tells, when a text after them needs it).
-    passed: list[str] = field(default_factory=list)
 
     def placed_in(self, start: etree._Element, text: str, *, follows: bool) -> None:
         """Note that ``text``, placed last, is all that of one text node held by ``start``."""
-        if not len(start):  # the walk on from a leaf's end passes no text
-            self.following, self.whole_in = None, start
-            self.passed.clear()
-        elif follows and (self.following is not None or self.whole_in is not None):
-            self.passed.append(text)
+        if not len(start):
+            self.following = _text_from(start, inside=False)
+        elif follows and self.following is not None:
+            # Its text node lies among ``start``'s children's: the walk on passes it.
+            if _find(text, self.following, strict=True, images=False) is None:
+                self.following = None
         else:
-            self.following = self.whole_in = None
+            self.following = None
 
     def find(self, text: str, start: etree._Element | None, xpath: str | None, *, follows: bool,
-             images: bool) -> list[tuple[int, int, etree._Element | None]]:
+             images: bool) -> Sequence[tuple[int, int, etree._Element | None]]:
         """Where ``text`` lies: (start, end, holder) of each text node holding some of it (see
         :func:`_find`); after the last text placed when it ``follows`` it, else from ``start``
         (the element ``xpath`` selects, when given): if not found, all of it in that element."""
-        runs = None
-        if follows and (self.following is not None or self.whole_in is not None):
-            if self.following is None:
-                self.following = _text_from(self.whole_in, inside=False)
-            following = self.following
-            if all(_find(passed, following, strict=True, images=images) is not None for passed in self.passed):
-                runs = _find(text, following, strict=True, images=images)
-        self.passed.clear()
-        if runs is not None:
-            return runs
+        if follows and self.following is not None:
+            runs = _find(text, self.following, strict=True, images=images)
+            if runs is not None:
+                return runs
         if xpath is not None:
-            if self.resolve is None:
-                self.resolve = resolver(self.root)
             start = self.resolve(xpath)
-        self.following = self.whole_in = None
+        self.following = None
         if start is None:
             return [(0, len(text), None)]
         if _holds_exactly(start, text):  # most texts: a paragraph's and nothing else
-            self.whole_in = start
+            self.following = _text_from(start, inside=False)
             return [(0, len(text), start)]
         self.following = _text_from(start)
         runs = _find(text, self.following, images=images)
@@ -262,7 +258,7 @@ def _holds_exactly(element: etree._Element, text: str) -> bool:
         for node in element.iterdescendants():
             if node.tag not in _PLAIN_TAGS:
                 return False
-        whole = "".join(element.itertext())
+        whole = "".join(cast("Iterator[str]", element.itertext()))
     if whole == text:
         return True
     stripped = whole.strip()  # the source's line breaks and indentation around a paragraph
@@ -344,53 +340,43 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
     """The page's text nodes from the start of ``start`` (its end, unless ``inside``) to the end of
     the page, in document order, each with the element holding it (whitespace alone left out);
     ``(None, img)`` for each image."""
-    top = start if inside else None
+    if inside:
+        yield from _subtree_text(start)
     node = start
     while True:
-        if top is None:
-            pass
-        elif not len(top):  # a leaf, such as most paragraphs: no stack to make
-            if (tag := top.tag) == "img":
-                yield None, top
-            elif isinstance(tag, str) and tag not in _NOT_TEXT_TAGS and (text := top.text) and not text.isspace():
-                yield text, top
-        else:
-            # The subtree of ``top`` (its tail aside): each element's text, subtree and tail in
-            # turn, with a stack of the open elements, each with its children left to walk (a third
-            # cheaper than lxml's iterwalk). At its bottom, ``top`` alone, as the child of none.
-            stack = [(None, iter((top,)))]
-            while stack:
-                parent, children = stack[-1]
-                for child in children:
-                    tag = child.tag
-                    if not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:
-                        pass
-                    elif tag == "img":
-                        yield None, child
-                    else:
-                        if (text := child.text) and not text.isspace():
-                            yield text, child
-                        if len(child):
-                            stack.append((child, iter(child)))
-                            break  # its tail when its children are done
-                    if parent is not None and (text := child.tail) and not text.isspace():
-                        yield text, parent
-                else:
-                    stack.pop()
-                    if stack and (holder := stack[-1][0]) is not None and (text := parent.tail) and not text.isspace():
-                        yield text, holder
-        # Then the tail of ``node`` and its following siblings, and those of its ancestors (the
-        # parent looked up only when needed: a tail is most often a line break, the page's top
-        # has none).
+        # The tail of ``node``, then its following siblings, then those of its ancestors (the
+        # page's root, a tail of nothing, has none that any algorithm reads).
+        parent = node.getparent()
+        if parent is None:
+            return
         if (text := node.tail) and not text.isspace():
-            yield text, node.getparent()
+            yield text, parent
         sibling = node.getnext()
-        if sibling is not None:
-            node = top = sibling
+        if sibling is None:
+            node = parent
         else:
-            node, top = node.getparent(), None
-            if node is None:
-                return
+            node = sibling
+            if isinstance(node.tag, str):  # not a comment or a processing instruction
+                yield from _subtree_text(node)
+
+
+def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
+    """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`."""
+    walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
+    for event, element in walker:
+        if event == "start":
+            tag = element.tag
+            if tag == "img":
+                walker.skip_subtree()
+                yield None, element
+            elif not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:  # an entity, a script...
+                walker.skip_subtree()
+            elif (text := element.text) and not text.isspace():
+                yield text, element
+            continue
+        # The end of an element, a comment or a processing instruction: its tail.
+        if element is not top and (text := element.tail) and not text.isspace():
+            yield text, element.getparent()
 
 
 def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
@@ -409,7 +395,7 @@ def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Ele
     return element, tuple(inline)
 
 
-def _structure(element: etree._Element, known: dict[etree._Element | None, tuple[etree._Element, ...]],
+def _structure(element: etree._Element | None, known: dict[etree._Element | None, tuple[etree._Element, ...]],
                ) -> tuple[etree._Element, ...]:
     """The ancestors of ``element`` (itself included) in :data:`STRUCTURE_TAGS`, outermost first.
 
@@ -419,13 +405,15 @@ def _structure(element: etree._Element, known: dict[etree._Element | None, tuple
     structure = known.get(element)
     if structure is not None:
         return structure
+    assert element is not None  # known[None] is ()
     above = known.get(element.getparent())
     if above is not None:  # most elements: the next child of a parent met before
         structure = known[element] = (*above, element) if element.tag in STRUCTURE_TAGS else above
         return structure
     chain = []
-    node = element
+    node: etree._Element | None = element
     while node not in known:
+        assert node is not None  # known[None] is ()
         chain.append(node)
         node = node.getparent()
     structure = known[node]
@@ -498,7 +486,7 @@ def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_p
     opened: list[tuple[etree._Element | None, int, list[str]]] = [(None, 0, [])]
     # The image and the elements written of each run's markup elements met.
     markup_of: dict[tuple[etree._Element, ...], tuple[etree._Element | None, list[etree._Element]]] = {}
-    previous_end = None
+    previous_end = piece.runs[0].start
     for run in piece.runs:
         inline = run.inline
         markup = markup_of.get(inline)
@@ -511,7 +499,7 @@ def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_p
             common += 1
         while len(opened) > common + 1:
             _close(opened, element_part, previous_end)
-        if previous_end is not None and run.start > previous_end:
+        if run.start > previous_end:
             opened[-1][2].append(text_part(previous_end, run.start))
         for element in wanted[common:]:
             opened.append((element, run.start, []))
@@ -529,6 +517,7 @@ def _close(opened: list[tuple[etree._Element | None, int, list[str]]],
            element_part: Callable[[etree._Element, int, int, str, list[str]], None], end: int) -> None:
     """Write the innermost element of ``opened``, ending at ``end``, into the parts of the one around it."""
     element, start, inner = opened.pop()
+    assert element is not None  # the piece itself, at the bottom, is not closed
     element_part(element, start, end, "".join(inner), opened[-1][2])
 
 

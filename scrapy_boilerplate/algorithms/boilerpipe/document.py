@@ -53,8 +53,8 @@ class TextBlock:
         self.text_density = self.words_in_wrapped_lines / self.wrapped_lines
         self.link_density = self.words_in_links / self.words if self.words else 0.0
 
-    # One call less per block than a __post_init__ calling _measure: pages have thousands.
-    __post_init__ = _measure
+    def __post_init__(self) -> None:
+        self._measure()
 
     @property
     def fulltext_words(self) -> int:

@@ -17,19 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from .options import JustextOptions
+
 GOOD, BAD, SHORT, NEAR_GOOD = "good", "bad", "short", "near-good"
 _COPYRIGHT = ("\xa9", "&copy")
-
-
-class Thresholds(Protocol):
-    length_low: int
-    length_high: int
-    stopwords_low: float
-    stopwords_high: float
-    max_link_density: float
-    max_heading_distance: int
-    no_headings: bool
-    early_headings: bool
 
 
 class Paragraph(Protocol):
@@ -42,7 +33,7 @@ class Paragraph(Protocol):
 
 
 def classify_context_free(text: str, link_density: float, stopword_density: float,
-                          in_select: bool, p: Thresholds) -> str:
+                          in_select: bool, p: JustextOptions) -> str:
     """Step 1: the class of a paragraph on its own."""
     if link_density > p.max_link_density:
         return BAD
@@ -59,7 +50,7 @@ def classify_context_free(text: str, link_density: float, stopword_density: floa
     return BAD
 
 
-def classify_in_context(paragraphs: Sequence[Paragraph], p: Thresholds) -> None:
+def classify_in_context(paragraphs: Sequence[Paragraph], p: JustextOptions) -> None:
     """Steps 2 to 4: turn every ``label`` into ``good`` or ``bad``, starting from ``cf_label``."""
     # Step 2, short headings shortly before good text. justext 3.0.2 looks
     # ahead before the following paragraphs have a class, so there this step
