@@ -13,7 +13,7 @@ from lxml import etree
 from scrapy.crawler import Crawler
 from scrapy.settings import Settings
 
-from scrapy_boilerplate import ALGORITHMS, Addon
+from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplateMiddleware
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
 
 from conftest import BASE_SETTINGS, PageSpider

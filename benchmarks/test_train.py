@@ -1,4 +1,7 @@
-"""The trainer's labels and weights of the trainset's blocks (``benchmarks/train.py``), on hand-made pages."""
+"""The trainer's labels and weights of the trainset's blocks (``train.py`` beside it), on hand-made pages.
+
+A test of a benchmark script lives beside it (``python -m pytest benchmarks``; ``.ci/run`` runs it): the
+unit tests in ``tests/`` import nothing from here."""
 
 from __future__ import annotations
 
@@ -7,10 +10,8 @@ import pytest
 pytest.importorskip("lightgbm", reason="the trainer needs the train extra (lightgbm, scikit-learn)")
 pytest.importorskip("sklearn", reason="the trainer needs the train extra (lightgbm, scikit-learn)")
 
-from benchmark_scripts import load  # noqa: E402
-
-train = load("train")
-trainset = load("trainset")
+import train  # noqa: E402
+import trainset  # noqa: E402
 
 
 def page(main_content: str, with_snippets: tuple[str, ...] = (), without: tuple[str, ...] = ()) -> trainset.Page:
@@ -74,7 +75,7 @@ def test_a_classic_page_weighs_its_own_share():
     assert sum(weights) == pytest.approx(train.CLASSIC_PAGE_WEIGHT)
 
 
-classic = load("classic")
+import classic  # noqa: E402
 
 
 def classic_page(key: str, page_type: str, text: str, url: str = "") -> trainset.Page:
