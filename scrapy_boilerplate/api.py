@@ -54,14 +54,14 @@ def extract(
     if root is None:
         return Extraction(algorithm=algorithm, renderer=PageRenderer(), metadata=Metadata() if metadata else None)
     with _collector_paused():
+        page = Page(root, url)
         try:
             labelled = chosen.run(root, options)
+            found = read_metadata(root, url, labelled, base=page.base) if metadata else None
         except UnicodeDecodeError:
             # lxml decodes text when it is read: text an XML parser let in
             # as invalid UTF-8 (a lone surrogate's reference, &#xD800;).
             raise ExtractionError("the tree holds text that is not valid Unicode") from None
-        page = Page(root, url)
-        found = read_metadata(root, url, labelled, base=page.base) if metadata else None
     return Extraction(list(labelled.blocks), labelled.language, algorithm, labelled.html,
                       renderer=PageRenderer(page, labelled), metadata=found)
 
