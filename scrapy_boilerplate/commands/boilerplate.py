@@ -13,6 +13,7 @@ FILE`` writes it. An error page that a crawl's callback would not get (HTTP
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import shutil
 import sys
@@ -85,8 +86,8 @@ class Command(ScrapyCommand):
             raise UsageError(f"{args[0]!r} is not a URL: give an http(s) URL, such as https://example.com/")
         assert self.crawler_process is not None
         fetched = _Fetched()
-        request = Request(args[0], callback=lambda response: _keep(fetched, response),
-                          errback=lambda failure: _fail(fetched, failure), dont_filter=True,
+        request = Request(args[0], callback=functools.partial(_keep, fetched),
+                          errback=functools.partial(_fail, fetched), dont_filter=True,
                           meta={"handle_httpstatus_list": SequenceExclude(range(300, 400))})
         loader = self.crawler_process.spider_loader
         try:
@@ -110,7 +111,7 @@ class Command(ScrapyCommand):
             return 1
         if not isinstance(response, HtmlResponse):
             print(f"{response.url} is not an HTML page (Content-Type: "
-                  f"{response.headers.get('Content-Type', b'').decode('latin-1')}): the middleware skips it",
+                  f"{(response.headers.get('Content-Type') or b'').decode('latin-1')}): the middleware skips it",
                   file=sys.stderr)
             return 1
         settings = fetched.settings
@@ -184,7 +185,7 @@ def _keep(fetched: _Fetched, response: Response) -> None:
 
 
 def _fail(fetched: _Fetched, failure: Failure) -> None:
-    fetched.failure = failure.getErrorMessage() or failure.type.__name__
+    fetched.failure = failure.getErrorMessage() or getattr(failure.type, "__name__", "error")
 
 
 def _settings_used(settings: BaseSettings, plugin: BoilerplateSettings) -> list[tuple[str, str, str]]:

@@ -43,7 +43,7 @@ def make_inert(root: etree._Element) -> None:
             continue
         tag = element.tag.lower()
         for name in list(element.attrib):
-            if _unsafe_attribute(tag, name.lower(), element.get(name)):
+            if _unsafe_attribute(tag, str(name).lower(), str(element.get(name, ""))):
                 del element.attrib[name]
         style = element.get("style")
         if style is not None:
@@ -74,7 +74,7 @@ def _unsafe_attribute(tag: str, name: str, value: str | None) -> bool:
 
 def _replace_image(element: etree._Element) -> None:
     alt = (element.get("alt") or "").strip()
-    kept = {name: value for name, value in element.attrib.items() if name.startswith(KEPT_ATTRIBUTE_PREFIX)}
+    kept = {name: value for name, value in element.attrib.items() if str(name).startswith(KEPT_ATTRIBUTE_PREFIX)}
     tail = element.tail
     element.clear()
     element.tag = "sb-image"

@@ -119,12 +119,12 @@ def _extent(start: etree._Element, text: str) -> list[etree._Element]:
     whose text goes on past it (boilerpipe fuses blocks), the ancestor or following siblings
     holding the rest. Texts are compared without whitespace."""
     wanted = _squeezed(text)
-    covered = _squeezed("".join(start.itertext()))
+    covered = _squeezed(_text(start))
     if not wanted.startswith(covered) or len(covered) >= len(wanted):
         return [start]
     parent = start.getparent()
     while parent is not None and parent.tag not in ("body", "html"):
-        within = _squeezed("".join(parent.itertext()))
+        within = _squeezed(_text(parent))
         if not wanted.startswith(within):
             break
         start, covered, parent = parent, within, parent.getparent()
@@ -136,7 +136,7 @@ def _extent(start: etree._Element, text: str) -> list[etree._Element]:
         if not isinstance(sibling.tag, str):  # a comment: only its tail is text
             covered += _squeezed(sibling.tail or "")
             continue
-        more = _squeezed("".join(sibling.itertext()))
+        more = _squeezed(_text(sibling))
         if not wanted.startswith(covered + more):
             break
         extent.append(sibling)
@@ -277,3 +277,8 @@ def _missing(missing: list[tuple[int, dict]], located: dict[str, etree._Element]
         for cell in (str(number), block["label"], why, block["xpath"], shorten(collapse(block["text"]), 160)):
             etree.SubElement(row, "td").text = cell
     return section
+
+
+def _text(element: etree._Element) -> str:
+    """All the text under ``element`` (lxml's stubs type a text node as ``str | bytes``; an HTML tree's are ``str``)."""
+    return "".join(str(text) for text in element.itertext())

@@ -118,7 +118,7 @@ class Extraction:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready ``dict`` (only ``str``, numbers, ``bool``, ``None``, lists, dicts)."""
-        result = {
+        result: dict[str, Any] = {
             "algorithm": self.algorithm,
             "language": self.language,
             "text": self.text,
