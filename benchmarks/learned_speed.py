@@ -44,7 +44,7 @@ def main() -> None:
         return
     trafilatura.extract(pages[0].text)  # its lazy imports, outside the timing
     theirs, ours = duel(pages, trafilatura.extract,
-                        lambda html: extract(html, algorithm="learned", options=options))
+                        lambda html: extract(html, algorithm="learned", options=options, metadata=False))
     ratio = statistics.median(theirs) / statistics.median(ours)
     print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns")
     print(f"trafilatura 2.3 extract   {statistics.median(theirs):8.2f}")
@@ -53,7 +53,7 @@ def main() -> None:
     parse_median = statistics.median(timed(lambda: parse(page.text)) for page in pages)
     root_of = {page.text: parse(page.text) for page in pages}
     theirs, on_tree = duel(pages, trafilatura.extract,
-                           lambda html: extract(root_of[html], algorithm="learned", options=options))
+                           lambda html: extract(root_of[html], algorithm="learned", options=options, metadata=False))
     print(f"learned on a parsed tree  {statistics.median(on_tree):8.2f}   "
           f"{statistics.median(theirs) / statistics.median(on_tree):.2f}x faster than trafilatura from text "
           f"(its {statistics.median(theirs):.2f} in this duel; lxml's parse alone {parse_median:.2f})")

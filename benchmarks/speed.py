@@ -7,6 +7,7 @@ engines' cost on an already-parsed tree (what a crawl pays: Scrapy has parsed
 the page), relative to lxml's parse alone and to the reference from text, and
 the share of the jusText time spent choosing the stoplist, and what reading ``.markdown``
 adds to an extraction's time (the same extraction with and without it, alternating).
+Our extractions read no metadata (``metadata=False``): the references extract text alone.
 
     python benchmarks/speed.py [--limit N] [--only NAME]
 """
@@ -76,7 +77,7 @@ def main() -> None:
             continue
         # Options validated once, as a crawl does, and as the reference's stoplist is loaded once.
         options = ALGORITHMS[reference.algorithm].options.from_mapping(reference.options)
-        ours = lambda html, r=reference, o=options: extract(html, algorithm=r.algorithm, options=o)  # noqa: E731
+        ours = lambda html, r=reference, o=options: extract(html, algorithm=r.algorithm, options=o, metadata=False)  # noqa: E731
         theirs, mine = duel(pages, reference.extract_text, ours)
         ratio = statistics.median(theirs) / statistics.median(mine)
         reference_medians.setdefault(reference.algorithm, (reference, statistics.median(theirs)))
@@ -94,7 +95,7 @@ def main() -> None:
             continue
         reference, reference_median = reference_medians.get(name, (None, None))
         options = reference.options if reference else {}
-        times = [timed(lambda: extract(root, algorithm=name, **options)) for root in roots]
+        times = [timed(lambda: extract(root, algorithm=name, **options, metadata=False)) for root in roots]
         line = (f"{name + ' on the parsed tree':<42} {statistics.median(times):8.2f}  "
                 f"({statistics.median(times) / parse_median:.2f}x the parse")
         if reference:
@@ -110,7 +111,7 @@ def language_pick_share(roots: list) -> None:
     words = [[paragraph.text.lower().split() for paragraph in segment(root)] for root in roots]
     pick_time = extraction_time = 0.0
     for root, page_words in zip(roots, words):
-        extraction_time += timed(lambda: extract(root))
+        extraction_time += timed(lambda: extract(root, metadata=False))
         pick_time += timed(lambda: pick_stoplist(page_words))
     print(f"stoplist=\"auto\": choosing the stoplist takes {100 * pick_time / extraction_time:.0f}% "
           f"of the extraction time on a parsed tree ({pick_time / len(roots):.2f} ms/page)")
@@ -131,7 +132,7 @@ def markdown_cost(pages: list[devset.Page], roots: list, names: list[str]) -> No
 
     def cost(html: object, url: str, name: str, markdown: bool) -> float:
         started = clock()
-        extraction = extract(html, url=url, algorithm=name)
+        extraction = extract(html, url=url, algorithm=name, metadata=False)
         if markdown:
             extraction.markdown
         return clock() - started
