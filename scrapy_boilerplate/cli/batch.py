@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .. import ALGORITHMS, __distribution__, __version__, extract
-from ..html.parse import to_root
+from ..html.parse import HtmlInput, to_root
 from ..errors import BoilerplateError
 from ..model.options import Options
 from ..inspect import FORMATS, Report, Style
@@ -44,6 +44,7 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
     try:
         loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"{__distribution__}/{__version__}")
         output_format = FORMATS[job.format]
+        page: HtmlInput | None  # its text, then its tree where the format needs one (None: none)
         page = loaded.page(job.max_page_size)
         root = None
         if output_format.needs_tree:
@@ -51,8 +52,8 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
             page = root = to_root(page, url=loaded.url)
         extraction = extract("" if page is None else page, url=loaded.url, algorithm=job.algorithm,
                              options=job.options)
-        page = Report(extraction, job.options, url=loaded.url, file=loaded.file, root=root)
-        return Outcome(name, output=output_format.render(page, job.style))
+        report = Report(extraction, job.options, url=loaded.url, file=loaded.file, root=root)
+        return Outcome(name, output=output_format.render(report, job.style))
     except (SourceError, BoilerplateError) as error:
         return Outcome(name, error=str(error))
     except Exception as error:  # a bug must cost one input, not the others

@@ -33,7 +33,10 @@ def flag(option: str) -> str:
 
 
 def default(field: dataclasses.Field) -> Any:
-    return field.default_factory() if field.default is dataclasses.MISSING else field.default
+    if field.default is not dataclasses.MISSING:
+        return field.default
+    assert field.default_factory is not dataclasses.MISSING  # every option has a default
+    return field.default_factory()
 
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:

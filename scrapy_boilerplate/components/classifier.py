@@ -205,6 +205,7 @@ class Classifier:
     async def classify_response(self, response: TextResponse, meta: Mapping[str, Any]) -> PageResult:
         """Classify an HTML response with its request's options; an item carrying its text or body reuses the result."""
         url = response.url
+        result: PageResult | None
         try:
             self._refuse_too_large(response.body)
             refuse_binary(response.body)  # what the pipeline refuses, from the same bytes or text
@@ -223,8 +224,13 @@ class Classifier:
                 result = self._here(response_root(response), url, choice)
         if "pipeline" in self.components:  # only the pipeline looks results up
             for source in (response.text, response.body):
-                self._recent[id(source)] = (source, weakref.ref(result, lambda _, key=id(source): self._recent.pop(key, None)))
+                self._remember(source, result)
         return result
+
+    def _remember(self, source: object, result: PageResult) -> None:
+        """Keep ``result`` for the item whose HTML is ``source``, as long as the result lives."""
+        key = id(source)
+        self._recent[key] = (source, weakref.ref(result, lambda _: self._recent.pop(key, None)))
 
     async def classify_item(self, html: str | bytes, url: str) -> tuple[PageResult, bool]:
         """The result for an item's HTML, and whether it is the middleware's for the response it came from."""
@@ -250,7 +256,6 @@ class Classifier:
         :func:`scrapy_boilerplate.worker.classify`), classified in a worker; ``None`` when the
         workers cannot run, for the caller to classify here what it already has."""
         assert self.workers is not None
-        body = html
         if encoding is None:
             started = time.perf_counter()
             try:
@@ -258,7 +263,11 @@ class Classifier:
             except BoilerplateError as error:
                 return self._failed(url, error)
             finally:
-                self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+                # Scrapy annotates the count as an int; its stats add any number
+                self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)  # type: ignore[arg-type]
+        else:
+            assert isinstance(html, bytes)  # with an encoding: a response's body
+            body = html
         own = choice == (self.settings.algorithm, self.settings.options)
         try:
             classified, seconds = await maybe_deferred_to_future(
@@ -299,7 +308,7 @@ class Classifier:
         except Exception as error:  # noqa: BLE001 -- a bug in an algorithm must not cost the crawl
             return self._failed(url, error)
         finally:
-            self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)
+            self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)  # type: ignore[arg-type]  # as in _in_workers
         self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks), extraction.metadata)
         return PageResult(url, extraction, root=page if isinstance(page, etree._Element) else None,
                           _on_malformed_links=self._count_malformed_links)

@@ -75,6 +75,7 @@ class PageResult:
     @property
     def text(self) -> str:
         if "extraction" not in self.__dict__:
+            assert self.classified is not None  # deleted only for a worker's result (__post_init__)
             return self.classified.text
         return self.extraction.text if self.extraction is not None else ""
 
@@ -85,6 +86,7 @@ class PageResult:
     @property
     def language(self) -> str | None:
         if "extraction" not in self.__dict__:
+            assert self.classified is not None  # deleted only for a worker's result (__post_init__)
             return self.classified.language
         return self.extraction.language if self.extraction is not None else None
 
@@ -92,6 +94,7 @@ class PageResult:
     def metadata(self) -> Metadata | None:
         """The page's metadata; ``None`` for a page that failed or when ``BOILERPLATE_METADATA`` is off."""
         if "extraction" not in self.__dict__:
+            assert self.classified is not None  # deleted only for a worker's result (__post_init__)
             return self.classified.metadata
         return self.extraction.metadata if self.extraction is not None else None
 
@@ -132,4 +135,4 @@ class PageResult:
         return {"url": self.url, "extraction": self.extraction, "error": self.error, "_links": self.links}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(**state)
+        type(self).__init__(self, **state)

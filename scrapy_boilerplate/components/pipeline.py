@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import MutableMapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem
@@ -114,19 +114,20 @@ class BoilerplatePipeline:
         if result.error is not None:
             values[settings.error_field] = result.error
         values.pop(None, None)
+        filled = cast("dict[str, Any]", values)  # its None key, the fields switched off, popped above
         declared = ItemAdapter.get_field_names_from_class(type(adapter.item))
         if declared is not None:
             # The metadata fields at their default names are new to item classes written before
             # them: left out where not declared, without a report.
-            for name in [name for name in values if name not in declared]:
+            for name in [name for name in filled if name not in declared]:
                 if name in settings.default_metadata_fields:
-                    del values[name]
-            missing = [name for name in values if name not in declared]
+                    del filled[name]
+            missing = [name for name in filled if name not in declared]
             if missing:
                 self._report_missing(type(adapter.item), missing)
                 for name in missing:
-                    del values[name]
-        for name, value in values.items():
+                    del filled[name]
+        for name, value in filled.items():
             adapter[name] = value
 
     def _report_missing(self, item_class: type, missing: list[str]) -> None:

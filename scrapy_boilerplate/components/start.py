@@ -63,10 +63,12 @@ class BoilerplateStartMiddleware:
                 if not self._awaiting_answer:
                     self._awaiting_answer = True
                     self.classifier.next_answer().addCallback(self._answered)
-                timer = reactor.callLater(self.recheck, self._woken)
+                # Twisted's interfaces declare their methods without self, which mypy (without the
+                # mypy-zope plugin) takes for the first argument: the ignores are for those types.
+                timer = reactor.callLater(self.recheck, self._woken)  # type: ignore[arg-type]
                 await maybe_deferred_to_future(self._wake)
-                if timer.active():
-                    timer.cancel()
+                if timer.active():  # type: ignore[misc]
+                    timer.cancel()  # type: ignore[misc]
             yield item_or_request
 
     def _held_back(self) -> bool:

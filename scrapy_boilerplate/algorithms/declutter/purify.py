@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from urllib.parse import urljoin
+from typing import cast
 
 from lxml import etree, html as lxml_html
 
@@ -225,7 +226,9 @@ def _attributes(element: etree._Element, names: frozenset[str]) -> dict[str, str
     if not names:
         return {}
     kept = {}
-    for name, value in element.items():
+    # lxml gives attribute names and values as str; its stubs say str | bytes
+    attributes = cast("list[tuple[str, str]]", element.items())
+    for name, value in attributes:
         if name not in names:
             continue
         if name in URL_ATTRIBUTES:

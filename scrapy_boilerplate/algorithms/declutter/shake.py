@@ -57,6 +57,7 @@ def shake(root: etree._Element, pruned: set[etree._Element], options: DeclutterO
     def add_text(text: str, frame: list) -> None:
         frame[1 if links else 0] += len(text.split())
 
+    frame: list | None  # an element's counts, as in counts (None: pruned)
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
     for event, node in walker:
         if event == "start":

@@ -13,6 +13,8 @@ say from which probability a block is main text.
 
 from __future__ import annotations
 
+from typing import cast
+
 from lxml import etree
 
 from ...model import BAD, GOOD, Labelled
@@ -51,7 +53,8 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     threshold = options.cutoff
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
-    paragraphs, blocks, feature_rows, stoplist = _classified(root, options, LearnedBlock)
+    paragraphs, justext_blocks, feature_rows, stoplist = _classified(root, options, LearnedBlock)
+    blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
     probabilities = load().probabilities([block.xpath for block in blocks], feature_rows)
     for block, row, probability in zip(blocks, feature_rows, probabilities):
         block.justext_label = block.label

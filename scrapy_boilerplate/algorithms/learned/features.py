@@ -127,7 +127,7 @@ class _Element:
         self.element = element
         self.parent = parent
         self.start_tag = _START_TAG_ROW.get(tag, _OTHER_START_TAG)
-        self.tag_bits = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
+        self.tag_bits: int = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
         #: The word groups of its own attributes and of its and its ancestors' (see ``_read_words``).
         self.own_words: int | None = None
         self.any_words: int | None = None
@@ -137,7 +137,7 @@ class _Element:
         #: Whether it lies in the page's best container, and how deep (-1 when not).
         self.in_best = _NOT_IN_BEST
         #: Its parent, tag and class, which like elements share (see ``_like_elements``).
-        self.like_key: tuple[_Element | None, object, str | None] | None = None
+        self.like_key: _LikeKey | None = None
         #: The characters of its prose blocks (see ``PROSE_CHARS``), and those of the prose blocks
         #: its children (whole) and grandchildren (half) start in, as readability scores a container.
         self.prose_chars = 0
@@ -149,18 +149,25 @@ class _Element:
         self.to_meeting = self.below_meeting = 0
 
 
+#: An element's parent, tag and class (see ``_like_elements``).
+_LikeKey = tuple[_Element | None, object, str | None]
+
+
 def _read_words(record: _Element) -> None:
     """Read the word groups of the element of ``record`` and of its ancestors, once per element,
     when a block first needs them: those under which only prefiltered blocks start (a third)
     are never read."""
     missing = []
-    while record is not None and record.any_words is None:
-        missing.append(record)
-        record = record.parent
+    unread: _Element | None = record
+    while unread is not None and unread.any_words is None:
+        missing.append(unread)
+        unread = unread.parent
     for record in reversed(missing):
         parent = record.parent
         record.own_words = own_words = _word_groups(record.element)
-        record.any_words = own_words | (parent.any_words if parent else 0)
+        parent_words = parent.any_words if parent else 0
+        assert parent_words is not None  # read before, or just above: parents come first
+        record.any_words = own_words | parent_words
 
 
 def _word_groups(element: etree._Element) -> int:
@@ -190,14 +197,16 @@ def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Ele
         if record is None:
             # Climb to the nearest element with a record, then make the records on the way down.
             missing = []
-            while element is not None and element not in cache:
-                missing.append(element)
-                element = element.getparent()
-            parent = cache.get(element) if element is not None else None
+            ancestor: etree._Element | None = element
+            while ancestor is not None and ancestor not in cache:
+                missing.append(ancestor)
+                ancestor = ancestor.getparent()
+            parent = cache.get(ancestor) if ancestor is not None else None
             for element in reversed(missing):
                 tag = element.tag  # a new str at each access
                 parent = cache[element] = _Element(element, parent, tag if isinstance(tag, str) else "")
             record = parent
+            assert record is not None  # missing held the paragraph's element at least
         records.append(record)
     return records, list(cache.values())
 
@@ -252,11 +261,17 @@ def _element_features(record: _Element, page: _Element) -> list[float]:
     if record.any_words is None:
         _read_words(record)
     parent = record.parent
-    near_words = record.own_words
+    # _read_words has read the words of the record and of its ancestors by now.
+    own_words, any_words = record.own_words, record.any_words
+    assert own_words is not None and any_words is not None
+    near_words = own_words
     if parent is not None:
-        near_words |= parent.own_words | (parent.parent.own_words if parent.parent else 0)
-    row = [*_TAG_FEATURES[record.tag_bits], *_GROUP_FEATURES[record.own_words],
-           *_GROUP_FEATURES[near_words], *_GROUP_FEATURES[record.any_words]]
+        parent_words = parent.own_words
+        grandparent_words = parent.parent.own_words if parent.parent else 0
+        assert parent_words is not None and grandparent_words is not None
+        near_words |= parent_words | grandparent_words
+    row = [*_TAG_FEATURES[record.tag_bits], *_GROUP_FEATURES[own_words],
+           *_GROUP_FEATURES[near_words], *_GROUP_FEATURES[any_words]]
     container, depth = record, 0
     for level in CONTAINER_LEVELS:
         while depth < level:
@@ -304,6 +319,7 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         return []
     records, every_record = _records(paragraphs)
     top = every_record[0]
+    ancestor: _Element | None  # climbing: None past the top
     # Each block's text is added to its element's totals, then each element's to its parent's,
     # children first: one step per element, whatever the depth.
     prose = [block.chars >= PROSE_CHARS and block.link_density <= PROSE_LINK_DENSITY for block in blocks]
@@ -397,7 +413,9 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         for width in (3, 10):
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
-        row += context[i]
+        block_context = context[i]
+        assert block_context is not None  # None only for the prefiltered blocks, passed above
+        row += block_context
         row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
                 (i - first_prose) / count, (i - last_prose) / count)
         result.append(row)
@@ -484,7 +502,8 @@ def _like_elements(records: Sequence[_Element]) -> list[tuple[float, ...]]:
             depth += 1
         # Each distinct element once; its key read once per page, whatever the level.
         distinct = dict.fromkeys(level_records)
-        counts = Counter(record.like_key or _like_key(record) for record in distinct)
+        # keyed as linked is: like_key is None only before it is read
+        counts: Counter[_LikeKey | None] = Counter(record.like_key or _like_key(record) for record in distinct)
         linked = Counter(record.like_key for record in distinct if record.first_linked)
         columns.append([_log(counts[record.like_key] - 1) for record in level_records])
         # Items that each start with a link (teasers, "most read" lists): their share of the like
@@ -494,7 +513,7 @@ def _like_elements(records: Sequence[_Element]) -> list[tuple[float, ...]]:
     return list(zip(*columns))
 
 
-def _like_key(record: _Element) -> tuple[_Element | None, object, str | None]:
+def _like_key(record: _Element) -> _LikeKey:
     element = record.element
     record.like_key = key = (record.parent, element.tag, element.get("class"))
     return key
