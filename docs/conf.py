@@ -29,7 +29,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     ("py:.*", r"(lxml|parsel|scrapy|twisted|itemadapter|collections|typing|concurrent|types|argparse|pathlib)\..*"),
     ("py:.*", r"(etree|Selector|Response|HtmlResponse|Request|Crawler|Spider|BaseSettings|Settings|Deferred)"),
-    ("py:.*", r"(.*\._.*|T|(.*\.)?OptionsT|HtmlInput|Any|Callable|Iterable|Iterator|Mapping|Sequence)"),
+    ("py:.*", r"(.*\._.*|T|(.*\.)?OptionsT|(.*\.)?O|HtmlInput|Any|Callable|Iterable|Iterator|Mapping|Sequence)"),
     # The internals the public classes' signatures name.
     ("py:.*", r"(Classifier|Classified|WorkerPool\..*|scrapy_boilerplate\.model\.extraction\.(Renderer|Labelled))"),
     ("py:class", r"scrapy_boilerplate\.components\.PageResult"),
