@@ -1,6 +1,8 @@
-"""How deep the walks over a tree (lxml's ``iterwalk``, in document order) may go."""
+"""Helpers for walking an lxml tree in document order with ``element.iter()``."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -11,6 +13,15 @@ from ..errors import ExtractionError
 #: only trees built in code reach it. Each element's XPath spells out all its
 #: ancestors, so a page's XPaths grow with the square of its depth.
 MAX_DEPTH = 4096
+
+
+def skip_subtree(nodes: Iterator[etree._Element], element: etree._Element) -> None:
+    """Advance ``nodes``, an ``iter()`` that has just yielded ``element``, past its descendants."""
+    # ``unreached`` counts the nodes known to lie ahead in the subtree: each
+    # one passed adds its own children. No recursion: pages can be absurdly deep.
+    unreached = len(element)
+    while unreached:
+        unreached += len(next(nodes)) - 1
 
 
 def depth_left(root: etree._Element) -> int:

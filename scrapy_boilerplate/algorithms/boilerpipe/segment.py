@@ -3,8 +3,8 @@
 boilerpipe splits the text at every element that is not inline: inline
 elements (``b``, ``span``, ``font``...) join their text to the surrounding
 text, links do too but are counted, and scripts, styles and the like are
-skipped. This module walks the caller's lxml tree once with lxml's ``iterwalk``
-(no recursion, no copy, no change to the tree) and measures each
+skipped. This module walks the caller's lxml tree once with an explicit
+stack (no recursion, no copy, no change to the tree) and measures each
 block as boilerpipe does: words are runs of letters, digits and
 ``"'.,!@-:;$?()/`` holding at least one letter or digit.
 """
@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 from typing import cast
 
 from lxml import etree
 
 from ...html import xpath
-from ...html.walk import depth_left, too_deep
+from ...html.walk import depth_left, skip_subtree, too_deep
 from ...model.text import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
-_INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED = range(5)
+_INLINE, _SPACING, _LINK, _BOUNDARY, _SKIPPED, _TAIL_ONLY = range(6)
 
 #: What each element does to the text around it; every other element is a block boundary.
 TAG_ACTIONS: dict[str, int] = {
@@ -34,6 +35,9 @@ TAG_ACTIONS: dict[str, int] = {
     # only the body: the head's title is the document's title.
     **dict.fromkeys(("applet", "embed", "head", "noscript", "object", "option", "script", "style"), _SKIPPED),
 }
+# Comments and processing instructions only carry a tail, text of their parent;
+# their factories are their ``tag``, so one lookup classifies every node.
+_NODE_ACTIONS: dict = {**TAG_ACTIONS, etree.Comment: _TAIL_ONLY, etree.ProcessingInstruction: _TAIL_ONLY}
 
 _WORD_CHARS = r"\w\"'.,!@\-:;$?()/"
 _TOKEN = re.compile(f"[{_WORD_CHARS}]+")
@@ -71,38 +75,31 @@ def count_words(text: str) -> int:
 def segment(root: etree._Element) -> TextDocument:
     """The text blocks of the tree under ``root``, and the page's title."""
     blocks: list[TextBlock] = []
-    # The current block's raw text pieces from its first text on, with a " " wherever
-    # boilerpipe separates words (around links, abbreviations). Whitespace is normalized once per
-    # block; as no word holds whitespace, the words of the joined pieces are those of the pieces.
+    # The current block's raw text pieces from its first text on, with a " "
+    # wherever boilerpipe separates words (around links, abbreviations).
+    # Whitespace is normalized once per block; as no word holds whitespace,
+    # the words of the joined pieces are those of the pieces.
     parts: list[str] = []
-    # Where the block's first text lies (None while it has none) and the element holding it.
+    # Where the block's first text lies (None while it has none) and the element
+    # holding it, the words of the links it closed so far, and where the open
+    # link's text starts in ``parts`` (-1 outside links).
     block_path: str | None = None
     block_start: etree._Element | None = None
-    # The words of the links it closed so far, and where the open link's text starts in
-    # ``parts`` (-1 outside links).
     words_in_links = 0
     link_start = -1
     link_depth = 0
-
-    def add_tail(tail: str, node: etree._Element, parent_path: str) -> None:
-        # The tail of ``node``, text of its parent (at ``parent_path``): a block starts at the
-        # first text that is not whitespace alone.
-        nonlocal block_path, block_start
-        if block_path is not None:
-            parts.append(tail)
-        elif not tail.isspace():
-            block_path, block_start = parent_path, node.getparent()
-            parts.append(tail)
+    # The XPath of the innermost open element with children (see ``xpath``),
+    # and how many children of each tag it has had so far.
+    path, counts = xpath.start_of_walk(root)
 
     def end_block() -> None:
-        # Ends the block, which has text.
         nonlocal block_path, words_in_links, link_start
-        assert block_path is not None
         if link_start >= 0:  # the open link's text so far belongs to this block
             words_in_links += count_words("".join(parts[link_start:]))
             link_start = 0
         block = _measure("".join(parts), words_in_links, len(blocks))
         if block is not None:
+            assert block_path is not None  # a block with words has had text, which set it
             block.xpath = block_path
             block.start = block_start
             block.one_text_node = len(parts) == 1
@@ -111,73 +108,81 @@ def segment(root: etree._Element) -> TextDocument:
         parts.clear()
         words_in_links = 0
 
-    # For each open element with children: what it does, and its parent's XPath and how many
-    # children of each tag the parent has had so far (see ``xpath``), which are the walk's again
-    # at its end. A leaf ends where it starts: its end event is passed over.
-    opened: list[tuple[int, str, dict[str, int]]] = []
-    leaf = None
-    path, counts = xpath.start_of_walk(root)
+    actions = _NODE_ACTIONS
+    # A depth-first walk in document order, without recursion (lxml's iter()).
+    # Every node stays open, beside what it hides of its parent's state, until
+    # ``left``, its children not reached yet, is 0: it ends before the next
+    # node starts. The final None ends all.
+    open_elements: list[tuple] = []  # (node, action, and its parent's counts, path and left)
     max_depth = depth_left(root)
-    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-    for event, node in walker:
-        if event == "start":
-            tag = node.tag
-            action = TAG_ACTIONS.get(tag, _BOUNDARY)
-            count = counts[tag] = counts.get(tag, 0) + 1
-            if action == _SKIPPED:
-                walker.skip_subtree()
+    nodes = root.iter()
+    left = 2  # the root, then the None
+    for node in chain(nodes, (None,)):
+        while not left:
+            # The end of ``element`` (skipped ones, comments and processing
+            # instructions end where they start); ``path`` is its parent's.
+            element, action, counts, path, left = open_elements.pop()
+            if action == _BOUNDARY:
                 if block_path is not None:
                     end_block()
-            else:
-                if action == _BOUNDARY:
+            elif action == _LINK:
+                link_depth -= 1
+                if link_depth == 0:
                     if block_path is not None:
-                        end_block()
-                elif action == _LINK:
-                    link_depth += 1
-                    if link_depth == 1:
-                        if block_path is not None:
-                            parts.append(" ")
-                        link_start = len(parts)
-                elif action == _SPACING and block_path is not None:
-                    parts.append(" ")
-                text = node.text
-                if text:
-                    if block_path is not None:
-                        parts.append(text)
-                    elif not text.isspace():
-                        block_path, block_start = f"{path}/{tag}[{count}]", node
-                        parts.append(text)
-                if len(node):
-                    opened.append((action, path, counts))
-                    if len(opened) > max_depth:
-                        raise too_deep()
-                    path, counts = f"{path}/{tag}[{count}]", {}
-                    continue
-            leaf = node  # it ends here
-        elif event == "end":
-            if node is leaf:
-                continue
-            action, path, counts = opened.pop()
-        else:  # a comment or a processing instruction: only its tail, text of its parent
-            if tail := node.tail:
-                add_tail(tail, node, path)
-            continue
+                        words_in_links += count_words("".join(parts[link_start:]))
+                        parts.append(" ")
+                    link_start = -1
+            elif action == _SPACING and block_path is not None:
+                parts.append(" ")
+            text = element.tail
+            if text and element is not root:
+                if block_path is not None:
+                    parts.append(text)
+                elif not text.isspace():
+                    block_path = path
+                    block_start = open_elements[-1][0]  # the parent, open until its children end
+                    parts.append(text)
+        if node is None:
+            break
 
-        # The end of ``node`` (a skipped one ends where it starts), whose parent's XPath is ``path``.
-        if action == _BOUNDARY:
+        # The start of ``node``.
+        left -= 1
+        tag = node.tag
+        action = actions.get(tag, _BOUNDARY)
+        children = 0
+        if action == _SKIPPED:
+            counts[tag] = counts.get(tag, 0) + 1
             if block_path is not None:
                 end_block()
-        elif action == _LINK:
-            link_depth -= 1
-            if link_depth == 0:
+            skip_subtree(nodes, node)
+        elif action != _TAIL_ONLY:
+            count = counts[tag] = counts.get(tag, 0) + 1
+            if action == _BOUNDARY:
                 if block_path is not None:
-                    words_in_links += count_words("".join(parts[link_start:]))
-                    parts.append(" ")
-                link_start = -1
-        elif action == _SPACING and block_path is not None:
-            parts.append(" ")
-        if (tail := node.tail) and node is not root:
-            add_tail(tail, node, path)
+                    end_block()
+            elif action == _LINK:
+                link_depth += 1
+                if link_depth == 1:
+                    if block_path is not None:
+                        parts.append(" ")
+                    link_start = len(parts)
+            elif action == _SPACING and block_path is not None:
+                parts.append(" ")
+            text = node.text
+            if text:
+                if block_path is not None:
+                    parts.append(text)
+                elif not text.isspace():
+                    block_path = f"{path}/{tag}[{count}]"
+                    block_start = node
+                    parts.append(text)
+            children = len(node)
+        open_elements.append((node, action, counts, path, left))
+        if children:
+            if len(open_elements) > max_depth:
+                raise too_deep()
+            counts, path = {}, f"{path}/{tag}[{count}]"
+        left = children
 
     if block_path is not None:
         end_block()
@@ -189,7 +194,7 @@ def page_title(root: etree._Element) -> str | None:
     title = root.getroottree().getroot().find("head/title")
     if title is None:
         return None
-    text = " ".join("".join(cast("Iterator[str]", title.itertext())).split())
+    text = " ".join("".join(cast("Iterator[str]", title.itertext())).split())  # an HTML tree's texts are str
     return text or None
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 from lxml import etree
 
 from ...html import xpath
-from ...html.walk import depth_left, too_deep
+from ...html.walk import depth_left, skip_subtree, too_deep
 from ...model.text import SPACE_RUNS, collapse
 
 #: The tags that start and end a paragraph.
@@ -37,57 +38,36 @@ UNWRAPPED_TAGS = frozenset({"form", "iframe", "embed", "layer", "object"})
 
 HEADING_PATTERN = re.compile(r"\bh\d\b")
 
-# What an element does to the paragraphs around it.
-INLINE = "inline"  # its text continues the paragraph
-PARAGRAPH = "paragraph"  # starts and ends one
-BREAK = "break"  # a space; the second of two in a row starts a paragraph
-LINK = "link"  # its text counts as link text
-IMAGE = "image"  # its alt text joins the paragraph, with ``images``
-UNWRAPPED = "unwrapped"  # replaced by its content: its text and tail join the text around
-KILLED = "killed"  # deleted with its content: its tail joins the text before
-
-
-@dataclass(frozen=True, slots=True)
-class _Role:
-    """What the reference makes of an element: its kind, and whether it is named like a heading
-    or like ``select`` (a paragraph records whether one holds it)."""
-
-    kind: str
-    heading: bool = False
-    select: bool = False
-
-
-_KINDS = {
-    **dict.fromkeys(PARAGRAPH_TAGS, PARAGRAPH),
-    **dict.fromkeys(KILLED_TAGS, KILLED),
-    **dict.fromkeys(UNWRAPPED_TAGS, UNWRAPPED),
-    "br": BREAK,
-    "a": LINK,
-    "img": IMAGE,
+# What a start or end event means to the walk: a kind in the low bits, and
+# flags for headings and select-like elements, which the paragraph records.
+_INLINE, _PARAGRAPH, _BR, _LINK, _IMAGE, _ASK, _UNWRAP, _KILL = range(8)
+_KIND_BITS = 7
+# Counted as 8 per open heading and 16 per open select-like element.
+_HEADING, _SELECT = 8, 16
+_CODE_OF_TAG = {
+    **{tag: _PARAGRAPH for tag in PARAGRAPH_TAGS},
+    **{tag: _KILL for tag in KILLED_TAGS},
+    **{tag: _UNWRAP for tag in UNWRAPPED_TAGS},
+    "br": _BR,
+    "a": _LINK,
+    "img": _IMAGE,
+    "link": _ASK,
+    "param": _ASK,
 }
 
 
-class _Roles(dict[str, _Role]):
-    """The role of each tag, made when first asked for (a page has few tags, met many times)."""
-
-    def __missing__(self, tag: str) -> _Role:
-        role = self[tag] = _Role(_KINDS.get(tag, INLINE), HEADING_PATTERN.search(tag) is not None, "select" in tag)
-        return role
-
-
-#: The tags whose role depends on the element (see :func:`_element_role`).
-_ELEMENT_ROLE_TAGS = frozenset({"link", "param"})
+def _code(tag: str) -> int:
+    code = _CODE_OF_TAG.get(tag, _INLINE)
+    if HEADING_PATTERN.search(tag):
+        code |= _HEADING
+    if "select" in tag:
+        code |= _SELECT
+    return code
 
 
-def _element_role(element: etree._Element) -> _Role:
-    """What the reference's preprocessing (lxml's ``Cleaner``) does with a ``link`` or ``param``."""
-    if element.tag == "link":  # a style sheet is deleted
-        return _Role(KILLED if "stylesheet" in element.get("rel", "").lower() else INLINE)
-    # A param is deleted, but unwrapped inside an applet or object.
-    parent = element.getparent()
-    while parent is not None and parent.tag not in ("applet", "object"):
-        parent = parent.getparent()
-    return _Role(KILLED if parent is None else UNWRAPPED)
+#: The code of every tag that is not inline and has no flags, and of the headings,
+#: but ``link`` and ``param``, whose code depends on the element.
+_CODES = {tag: code for tag in _CODE_OF_TAG if (code := _code(tag)) != _ASK}
 
 
 def normalized_length(text: str) -> int:
@@ -137,125 +117,177 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     the Java port of jusText does; the reference ignores images.
     """
     paragraphs: list[Paragraph] = []
-    # The paragraph being filled: where it starts, its text pieces and link characters, whether
-    # it has text besides images' alt text, and whether a heading or an element named like
-    # "select" holds its start. Only text fills them, so a paragraph without pieces has nothing
-    # to reset.
-    start_element, start_path = root, ""
-    pieces: list[str] = []
-    chars_in_links = 0
-    has_text = heading = in_select = False
+    # The paragraph being filled: where it starts, its text pieces and link
+    # characters, and whether it has text besides images' alt text. Only
+    # text fills them, so a paragraph without pieces has nothing to reset.
+    start_element, start_path, pieces, chars_in_links = root, "", [], 0
+    has_text = False
+    heading = in_select = False
     # How many open elements are headings, or named like "select".
     headings = selects = 0
-    in_link = after_break = False
-    # Text not yet separated by a kept node from the text before it: the reference gets it as
-    # one text node.
+    in_link = after_br = False
+    # Text not yet separated by a kept node from the text before it: the
+    # reference gets it as one text node.
     pending = ""
+    # The XPath of the innermost open element with children (see ``xpath``),
+    # and how many children of each tag it has had so far.
+    path, counts = xpath.start_of_walk(root)
 
-    def text_node(text: str) -> None:
+    def add_text(text: str) -> None:
         # The reference's characters() for a text node that is not blank.
-        nonlocal chars_in_links, has_text, after_break
+        nonlocal has_text, chars_in_links, after_br
         pieces.append(text)
         has_text = True
         if in_link:
             chars_in_links += normalized_length(text)
-        after_break = False
+        after_br = False
 
     def close() -> None:
-        # A paragraph of line breaks alone collapses to nothing; the reference drops it (its
-        # Paragraph is falsy when empty). Collapsing drops the edges' whitespace, as the
-        # reference's strip() does.
+        # Ends a paragraph with pieces and empties them for the next one.
+        # A paragraph of line breaks alone collapses to nothing; the reference
+        # drops it (its Paragraph is falsy when empty). Collapsing drops the
+        # edges' whitespace, as the reference's strip() does.
         nonlocal pieces, chars_in_links, has_text
         text = collapse_whitespace("".join(pieces))
         if text:
-            paragraphs.append(Paragraph(start_element, start_path, text, chars_in_links, heading, in_select,
-                                        not has_text))
+            paragraphs.append(Paragraph(
+                start_element, start_path, text,
+                chars_in_links, heading, in_select,
+                not has_text,
+            ))
         pieces, chars_in_links, has_text = [], 0, False
 
-    def next_paragraph(element: etree._Element, element_path: str) -> None:
-        # Ends the paragraph being filled; the next starts in ``element``.
-        nonlocal start_element, start_path, heading, in_select
-        if pieces:
-            close()
-        start_element, start_path = element, element_path
-        heading, in_select = headings > 0, selects > 0
-
-    # For each open element with children: its role, and its parent's XPath and how many
-    # children of each tag the parent has had so far (see ``xpath``), which are the walk's again
-    # at its end. A leaf ends where it starts: its end event is passed over.
-    opened: list[tuple[_Role, str, dict[str, int]]] = []
-    leaf = None
-    roles = _Roles()
-    path, counts = xpath.start_of_walk(root)
+    code_of_tag = dict(_CODES)  # grows with the page's other tags
+    # A depth-first walk in document order, without recursion (lxml's iter()).
+    # Every element but the text-only inline ones stays open, beside what it
+    # hides of its parent's state, until ``left``, its children not reached
+    # yet, is 0: it ends before the next node starts. The final None ends all.
+    open_elements: list[tuple] = []  # (element, kind, code, and its parent's counts, path and left)
     max_depth = depth_left(root)
-    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-    for event, node in walker:
-        if event == "start" and isinstance(node.tag, str):
-            tag = node.tag
-            role = _element_role(node) if tag in _ELEMENT_ROLE_TAGS else roles[tag]
-            kind = role.kind
-            count = counts[tag] = counts.get(tag, 0) + 1
-            if kind == KILLED:
-                walker.skip_subtree()
-            elif kind == UNWRAPPED:
-                pending += node.text or ""
-            else:
-                if pending and not pending.isspace():  # a kept element ends the text node before it
-                    text_node(pending)
-                headings += role.heading
-                selects += role.select
-                if kind == PARAGRAPH or (kind == BREAK and after_break):
-                    next_paragraph(node, f"{path}/{tag}[{count}]")
-                else:
-                    after_break = kind == BREAK
-                    if kind == BREAK:
-                        pieces.append(" ")
-                    elif kind == LINK:
-                        in_link = True
-                    elif kind == IMAGE and images:
-                        alt = node.get("alt", "")
-                        if alt and not alt.isspace():
-                            pieces.append(f" {alt} ")
-                pending = node.text or ""
-            if len(node) and kind != KILLED:
-                opened.append((role, path, counts))
-                if len(opened) > max_depth:
-                    raise too_deep()
-                path, counts = f"{path}/{tag}[{count}]", {}
+    nodes = root.iter()
+    left = 2  # the root, then the None
+    for node in chain(nodes, (None,)):
+        while not left:
+            # The end of ``element``.
+            element, kind, code, counts, path, left = open_elements.pop()
+            if kind == _UNWRAP:
+                pending += element.tail or ""
                 continue
-            leaf = node  # it ends here
-        elif event == "end":
-            if node is leaf:
-                continue
-            role, path, counts = opened.pop()
-            kind = role.kind
-        elif event == "comment":  # deleted by the reference: its tail joins the text before
-            pending += node.tail or ""
-            continue
-        else:  # a processing instruction (or an entity) ends the text node before it
-            if pending and not pending.isspace():
-                text_node(pending)
-            pending = node.tail or ""
-            leaf = node  # an entity's end event is passed over
-            continue
+            if code > _KIND_BITS:
+                headings -= code & _HEADING
+                selects -= code & _SELECT
+            if pending:
+                if not pending.isspace():
+                    add_text(pending)
+                pending = ""
+            if kind == _PARAGRAPH:
+                if pieces:
+                    close()
+                # What follows the end of a paragraph tag starts in its parent.
+                start_element = open_elements[-1][0] if open_elements else element.getparent()
+                start_path = path
+                heading, in_select = headings > 0, selects > 0
+            elif kind == _LINK:
+                in_link = False
+            # The root's tail, outside the page, stays pending for ever.
+            pending = element.tail or ""
+        if node is None:
+            break
 
-        # The end of ``node``, of ``role``, whose parent's XPath is ``path``.
-        if kind == UNWRAPPED or kind == KILLED:
+        # The start of ``node``.
+        left -= 1
+        tag = node.tag
+        code = code_of_tag.get(tag)
+        if code is None:
+            if not isinstance(tag, str):
+                if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
+                    pending += node.tail or ""
+                else:  # a processing instruction: it ends at once, ending the text node before it
+                    open_elements.append((node, _INLINE, _INLINE, counts, path, left))
+                    left = 0
+                continue
+            code = _code(tag)
+            if code == _ASK:  # decided for each element
+                code = _cleaner_action(node)
+            else:
+                code_of_tag[tag] = code
+        kind = code & _KIND_BITS
+        count = counts[tag] = counts.get(tag, 0) + 1
+        if kind == _KILL:
             pending += node.tail or ""
+            skip_subtree(nodes, node)
             continue
-        if pending and not pending.isspace():
-            text_node(pending)
-        headings -= role.heading
-        selects -= role.select
-        if kind == PARAGRAPH:
-            # What follows starts in its parent (after the root's end, nothing follows).
-            parent = node.getparent()
-            if parent is not None:
-                next_paragraph(parent, path)
-        elif kind == LINK:
-            in_link = False
-        # The root's tail, outside the page, stays pending for ever.
-        pending = node.tail or ""
+        children = len(node)
+        if not children and (code == _INLINE or code == _LINK):
+            # The commonest elements, inline or links, empty or holding
+            # text only (<b>word</b>, <a>link</a>, <img>): each ends the
+            # text node before it, and its text is a text node of its own.
+            if pending and not pending.isspace():
+                add_text(pending)
+            after_br = False
+            if code == _LINK:
+                in_link = True
+            pending = node.text or ""
+            if pending and not pending.isspace():
+                add_text(pending)
+            if code == _LINK:
+                in_link = False
+            pending = node.tail or ""
+            continue
+        node_path = f"{path}/{tag}[{count}]"
+        if kind == _UNWRAP:
+            pending += node.text or ""
+            if children:
+                open_elements.append((node, kind, code, counts, path, left))
+                if len(open_elements) > max_depth:
+                    raise too_deep()
+                counts, path, left = {}, node_path, children
+            else:
+                pending += node.tail or ""
+            continue
+        if code > _KIND_BITS:
+            headings += code & _HEADING
+            selects += code & _SELECT
+
+        # A kept element ends the text node before it.
+        if pending:
+            if not pending.isspace():
+                add_text(pending)
+            pending = ""
+
+        if kind == _PARAGRAPH or (kind == _BR and after_br):
+            if pieces:
+                close()
+            start_element, start_path = node, node_path
+            heading, in_select = headings > 0, selects > 0
+        else:
+            after_br = kind == _BR
+            if after_br:
+                pieces.append(" ")
+            elif kind == _LINK:
+                in_link = True
+            elif kind == _IMAGE and images:
+                alt = node.get("alt", "")
+                if alt and not alt.isspace():
+                    pieces.append(f" {alt} ")
+        pending = node.text or ""
+        open_elements.append((node, kind, code, counts, path, left))
+        if children:  # a leaf ends before the next node, its parent's state untouched
+            if len(open_elements) > max_depth:
+                raise too_deep()
+            counts, path = {}, node_path
+        left = children
+
     if pieces:
         close()
     return paragraphs
+
+
+def _cleaner_action(element: etree._Element) -> int:
+    """What the reference's preprocessing does to a ``link`` or ``param`` element."""
+    if element.tag == "link":
+        return _KILL if "stylesheet" in element.get("rel", "").lower() else _INLINE
+    parent = element.getparent()
+    while parent is not None and parent.tag not in ("applet", "object"):
+        parent = parent.getparent()
+    return _KILL if parent is None else _UNWRAP
