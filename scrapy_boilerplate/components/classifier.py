@@ -309,7 +309,7 @@ class Classifier:
             return self._failed(url, error)
         finally:
             self.stats.inc_value("boilerplate/seconds", time.perf_counter() - started)  # type: ignore[arg-type]  # as in _in_workers
-        self._count(sum(block.is_good for block in extraction.blocks), len(extraction.blocks), extraction.metadata)
+        self._count(extraction.good, len(extraction.blocks), extraction.metadata)
         return PageResult(url, extraction, root=page if isinstance(page, etree._Element) else None,
                           _on_malformed_links=self._count_malformed_links)
 

@@ -29,6 +29,13 @@ PREFIX = "BOILERPLATE_"
 #: optionally with ``"algorithm"``.
 OPTIONS_META_KEY = "boilerplate"
 
+#: The fields of :class:`~scrapy_boilerplate.model.Metadata` the items get, each with its setting's key.
+METADATA_KEYS: Mapping[str, str] = {
+    "title": "TITLE_FIELD", "authors": "AUTHORS_FIELD", "date_published": "DATE_PUBLISHED_FIELD",
+    "date_modified": "DATE_MODIFIED_FIELD", "description": "DESCRIPTION_FIELD", "site_name": "SITE_NAME_FIELD",
+    "canonical_url": "CANONICAL_URL_FIELD", "image": "IMAGE_FIELD", "language": "LANGUAGE_CODE_FIELD",
+}
+
 #: The settings of the Scrapy layer (not of an algorithm) and their defaults.
 DEFAULTS: Mapping[str, Any] = {
     "ALGORITHM": "justext",
@@ -48,16 +55,8 @@ DEFAULTS: Mapping[str, Any] = {
     "PAGE_TIMEOUT": 10.0,
     "METADATA": True,
     "ITEM_CLASS": None,
-    **{f"{name.upper()}_FIELD": field for name, field in (
-        ("title", "title"), ("authors", "authors"), ("date_published", "date_published"),
-        ("date_modified", "date_modified"), ("description", "description"), ("site_name", "site_name"),
-        ("canonical_url", "canonical_url"), ("image", "image"), ("language_code", "language_code"))},
-}
-#: The fields of :class:`~scrapy_boilerplate.model.Metadata` the items get, each with its setting's key.
-METADATA_KEYS: Mapping[str, str] = {
-    "title": "TITLE_FIELD", "authors": "AUTHORS_FIELD", "date_published": "DATE_PUBLISHED_FIELD",
-    "date_modified": "DATE_MODIFIED_FIELD", "description": "DESCRIPTION_FIELD", "site_name": "SITE_NAME_FIELD",
-    "canonical_url": "CANONICAL_URL_FIELD", "image": "IMAGE_FIELD", "language": "LANGUAGE_CODE_FIELD",
+    # Each metadata field's item field is named as its setting: TITLE_FIELD "title", LANGUAGE_CODE_FIELD "language_code".
+    **{key: key.removesuffix("_FIELD").lower() for key in METADATA_KEYS.values()},
 }
 
 #: The settings only the pipeline reads (it fills the items).

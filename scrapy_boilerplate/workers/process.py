@@ -59,8 +59,7 @@ class Classified:
 
     @classmethod
     def of(cls, extraction: Extraction) -> Classified:
-        good = sum(block.is_good for block in extraction.blocks)
-        return cls(extraction.text, extraction.language, good, len(extraction.blocks),
+        return cls(extraction.text, extraction.language, extraction.good, len(extraction.blocks),
                    pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL), extraction.metadata)
 
     def extraction(self) -> Extraction:
