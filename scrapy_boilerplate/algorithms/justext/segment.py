@@ -38,36 +38,26 @@ UNWRAPPED_TAGS = frozenset({"form", "iframe", "embed", "layer", "object"})
 
 HEADING_PATTERN = re.compile(r"\bh\d\b")
 
-# What a start or end event means to the walk: a kind in the low bits, and
-# flags for headings and select-like elements, which the paragraph records.
-_INLINE, _PARAGRAPH, _BR, _LINK, _IMAGE, _ASK, _UNWRAP, _KILL = range(8)
-_KIND_BITS = 7
-# Counted as 8 per open heading and 16 per open select-like element.
-_HEADING, _SELECT = 8, 16
-_CODE_OF_TAG = {
-    **{tag: _PARAGRAPH for tag in PARAGRAPH_TAGS},
-    **{tag: _KILL for tag in KILLED_TAGS},
-    **{tag: _UNWRAP for tag in UNWRAPPED_TAGS},
-    "br": _BR,
-    "a": _LINK,
-    "img": _IMAGE,
-    "link": _ASK,
-    "param": _ASK,
+# What the walk does at an element (its kind): lets its text flow into the
+# paragraph (inline), starts and ends a paragraph, breaks a line, ..., as the
+# reference's cleaning and SAX handler do.
+INLINE, PARAGRAPH, BR, LINK, IMAGE, UNWRAP, KILL, DECIDED_PER_ELEMENT = range(8)
+_KIND_OF_TAG = {
+    **{tag: PARAGRAPH for tag in PARAGRAPH_TAGS},
+    **{tag: KILL for tag in KILLED_TAGS},
+    **{tag: UNWRAP for tag in UNWRAPPED_TAGS},
+    "br": BR,
+    "a": LINK,
+    "img": IMAGE,
+    "link": DECIDED_PER_ELEMENT,  # see ``_cleaner_kind``
+    "param": DECIDED_PER_ELEMENT,
 }
 
 
-def _code(tag: str) -> int:
-    code = _CODE_OF_TAG.get(tag, _INLINE)
-    if HEADING_PATTERN.search(tag):
-        code |= _HEADING
-    if "select" in tag:
-        code |= _SELECT
-    return code
-
-
-#: The code of every tag that is not inline and has no flags, and of the headings,
-#: but ``link`` and ``param``, whose code depends on the element.
-_CODES = {tag: code for tag in _CODE_OF_TAG if (code := _code(tag)) != _ASK}
+def _role(tag: str) -> tuple[int, int, int]:
+    """The kind of a ``tag`` element, whether it is a heading (1 or 0), and whether it is named
+    like ``select`` (1 or 0): what it adds to the counts of open headings and selects."""
+    return _KIND_OF_TAG.get(tag, INLINE), int(HEADING_PATTERN.search(tag) is not None), int("select" in tag)
 
 
 def normalized_length(text: str) -> int:
@@ -110,19 +100,49 @@ class Paragraph:
     """All its text is images' alternative text (only when segmenting with ``images``)."""
 
 
+class _Paragraphs:
+    """The paragraphs a walk has found, and the one it is filling: where that
+    starts, its text pieces and link characters, and whether it has text
+    besides images' alt text. The walk sets where the next paragraph starts
+    (``element``, ``xpath``, ``heading``, ``in_select``) after closing the one before."""
+
+    __slots__ = ("found", "element", "xpath", "heading", "in_select", "pieces", "chars_in_links", "has_text")
+
+    def __init__(self, root: etree._Element) -> None:
+        self.found: list[Paragraph] = []
+        self.element, self.xpath = root, ""
+        self.heading = self.in_select = False
+        self.pieces: list[str] = []
+        self.chars_in_links = 0
+        self.has_text = False
+
+    def add_text(self, text: str, in_link: bool) -> None:
+        """The reference's ``characters()`` for a text node that is not blank."""
+        self.pieces.append(text)
+        self.has_text = True
+        if in_link:
+            self.chars_in_links += normalized_length(text)
+
+    def close(self) -> None:
+        """End the paragraph being filled, if it has text."""
+        # A paragraph of line breaks alone collapses to nothing; the reference
+        # drops it (its Paragraph is falsy when empty). Collapsing drops the
+        # edges' whitespace, as the reference's strip() does.
+        text = collapse_whitespace("".join(self.pieces))
+        if text:
+            self.found.append(Paragraph(self.element, self.xpath, text, self.chars_in_links,
+                                        self.heading, self.in_select, not self.has_text))
+        self.pieces, self.chars_in_links, self.has_text = [], 0, False
+
+
 def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     """Split the tree under ``root`` into paragraphs, in document order.
 
     With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
     the Java port of jusText does; the reference ignores images.
     """
-    paragraphs: list[Paragraph] = []
-    # The paragraph being filled: where it starts, its text pieces and link
-    # characters, and whether it has text besides images' alt text. Only
-    # text fills them, so a paragraph without pieces has nothing to reset.
-    start_element, start_path, pieces, chars_in_links = root, "", [], 0
-    has_text = False
-    heading = in_select = False
+    paragraphs = _Paragraphs(root)
+    add_text = paragraphs.add_text
     # How many open elements are headings, or named like "select".
     headings = selects = 0
     in_link = after_br = False
@@ -132,62 +152,36 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
     # The XPath of the innermost open element with children (see ``xpath``),
     # and how many children of each tag it has had so far.
     path, counts = xpath.start_of_walk(root)
+    roles: dict[str, tuple[int, int, int]] = {}  # the role of each tag met (see ``_role``)
 
-    def add_text(text: str) -> None:
-        # The reference's characters() for a text node that is not blank.
-        nonlocal has_text, chars_in_links, after_br
-        pieces.append(text)
-        has_text = True
-        if in_link:
-            chars_in_links += normalized_length(text)
-        after_br = False
-
-    def close() -> None:
-        # Ends a paragraph with pieces and empties them for the next one.
-        # A paragraph of line breaks alone collapses to nothing; the reference
-        # drops it (its Paragraph is falsy when empty). Collapsing drops the
-        # edges' whitespace, as the reference's strip() does.
-        nonlocal pieces, chars_in_links, has_text
-        text = collapse_whitespace("".join(pieces))
-        if text:
-            paragraphs.append(Paragraph(
-                start_element, start_path, text,
-                chars_in_links, heading, in_select,
-                not has_text,
-            ))
-        pieces, chars_in_links, has_text = [], 0, False
-
-    code_of_tag = dict(_CODES)  # grows with the page's other tags
     # A depth-first walk in document order, without recursion (lxml's iter()).
     # Every element but the text-only inline ones stays open, beside what it
     # hides of its parent's state, until ``left``, its children not reached
     # yet, is 0: it ends before the next node starts. The final None ends all.
-    open_elements: list[tuple] = []  # (element, kind, code, and its parent's counts, path and left)
+    open_elements: list[tuple] = []  # (element, its role, and its parent's counts, path and left)
     max_depth = depth_left(root)
     nodes = root.iter()
     left = 2  # the root, then the None
     for node in chain(nodes, (None,)):
         while not left:
             # The end of ``element``.
-            element, kind, code, counts, path, left = open_elements.pop()
-            if kind == _UNWRAP:
+            element, kind, heading, select, counts, path, left = open_elements.pop()
+            if kind == UNWRAP:
                 pending += element.tail or ""
                 continue
-            if code > _KIND_BITS:
-                headings -= code & _HEADING
-                selects -= code & _SELECT
-            if pending:
-                if not pending.isspace():
-                    add_text(pending)
-                pending = ""
-            if kind == _PARAGRAPH:
-                if pieces:
-                    close()
+            headings -= heading
+            selects -= select
+            if pending and not pending.isspace():
+                add_text(pending, in_link)
+                after_br = False
+            if kind == PARAGRAPH:
                 # What follows the end of a paragraph tag starts in its parent.
-                start_element = open_elements[-1][0] if open_elements else element.getparent()
-                start_path = path
-                heading, in_select = headings > 0, selects > 0
-            elif kind == _LINK:
+                if paragraphs.pieces:
+                    paragraphs.close()
+                paragraphs.element = open_elements[-1][0] if open_elements else element.getparent()
+                paragraphs.xpath = path
+                paragraphs.heading, paragraphs.in_select = headings > 0, selects > 0
+            elif kind == LINK:
                 in_link = False
             # The root's tail, outside the page, stays pending for ever.
             pending = element.tail or ""
@@ -197,97 +191,93 @@ def segment(root: etree._Element, *, images: bool = False) -> list[Paragraph]:
         # The start of ``node``.
         left -= 1
         tag = node.tag
-        code = code_of_tag.get(tag)
-        if code is None:
+        role = roles.get(tag)
+        if role is None:
             if not isinstance(tag, str):
                 if tag is etree.Comment:  # deleted by the reference: its tail joins the text before
                     pending += node.tail or ""
                 else:  # a processing instruction: it ends at once, ending the text node before it
-                    open_elements.append((node, _INLINE, _INLINE, counts, path, left))
+                    open_elements.append((node, INLINE, 0, 0, counts, path, left))
                     left = 0
                 continue
-            code = _code(tag)
-            if code == _ASK:  # decided for each element
-                code = _cleaner_action(node)
-            else:
-                code_of_tag[tag] = code
-        kind = code & _KIND_BITS
+            role = roles[tag] = _role(tag)
+        kind, heading, select = role
+        if kind == DECIDED_PER_ELEMENT:
+            kind = _cleaner_kind(node)
         count = counts[tag] = counts.get(tag, 0) + 1
-        if kind == _KILL:
+        if kind == KILL:
             pending += node.tail or ""
             skip_subtree(nodes, node)
             continue
         children = len(node)
-        if not children and (code == _INLINE or code == _LINK):
+        if not children and (kind == INLINE or kind == LINK) and not (heading or select):
             # The commonest elements, inline or links, empty or holding
             # text only (<b>word</b>, <a>link</a>, <img>): each ends the
             # text node before it, and its text is a text node of its own.
             if pending and not pending.isspace():
-                add_text(pending)
+                add_text(pending, in_link)
             after_br = False
-            if code == _LINK:
+            if kind == LINK:
                 in_link = True
-            pending = node.text or ""
-            if pending and not pending.isspace():
-                add_text(pending)
-            if code == _LINK:
+            text = node.text
+            if text and not text.isspace():
+                add_text(text, in_link)
+            if kind == LINK:
                 in_link = False
             pending = node.tail or ""
             continue
         node_path = f"{path}/{tag}[{count}]"
-        if kind == _UNWRAP:
+        if kind == UNWRAP:
             pending += node.text or ""
             if children:
-                open_elements.append((node, kind, code, counts, path, left))
+                open_elements.append((node, kind, heading, select, counts, path, left))
                 if len(open_elements) > max_depth:
                     raise too_deep()
                 counts, path, left = {}, node_path, children
             else:
                 pending += node.tail or ""
             continue
-        if code > _KIND_BITS:
-            headings += code & _HEADING
-            selects += code & _SELECT
+        headings += heading
+        selects += select
 
         # A kept element ends the text node before it.
-        if pending:
-            if not pending.isspace():
-                add_text(pending)
-            pending = ""
+        if pending and not pending.isspace():
+            add_text(pending, in_link)
+            after_br = False
+        pending = ""
 
-        if kind == _PARAGRAPH or (kind == _BR and after_br):
-            if pieces:
-                close()
-            start_element, start_path = node, node_path
-            heading, in_select = headings > 0, selects > 0
+        if kind == PARAGRAPH or (kind == BR and after_br):
+            if paragraphs.pieces:
+                paragraphs.close()
+            paragraphs.element, paragraphs.xpath = node, node_path
+            paragraphs.heading, paragraphs.in_select = headings > 0, selects > 0
         else:
-            after_br = kind == _BR
+            after_br = kind == BR
             if after_br:
-                pieces.append(" ")
-            elif kind == _LINK:
+                paragraphs.pieces.append(" ")
+            elif kind == LINK:
                 in_link = True
-            elif kind == _IMAGE and images:
+            elif kind == IMAGE and images:
                 alt = node.get("alt", "")
                 if alt and not alt.isspace():
-                    pieces.append(f" {alt} ")
+                    paragraphs.pieces.append(f" {alt} ")
         pending = node.text or ""
-        open_elements.append((node, kind, code, counts, path, left))
+        open_elements.append((node, kind, heading, select, counts, path, left))
         if children:  # a leaf ends before the next node, its parent's state untouched
             if len(open_elements) > max_depth:
                 raise too_deep()
             counts, path = {}, node_path
         left = children
 
-    if pieces:
-        close()
-    return paragraphs
+    paragraphs.close()
+    return paragraphs.found
 
 
-def _cleaner_action(element: etree._Element) -> int:
+def _cleaner_kind(element: etree._Element) -> int:
     """What the reference's preprocessing does to a ``link`` or ``param`` element."""
     if element.tag == "link":
-        return _KILL if "stylesheet" in element.get("rel", "").lower() else _INLINE
+        return KILL if "stylesheet" in element.get("rel", "").lower() else INLINE
     parent = element.getparent()
     while parent is not None and parent.tag not in ("applet", "object"):
         parent = parent.getparent()
-    return _KILL if parent is None else _UNWRAP
+    return KILL if parent is None else UNWRAP
