@@ -7,6 +7,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -16,7 +17,6 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("warcio", reason="the warc extra is not installed")
-pytest.importorskip("pebble", reason="the warc extra is not installed")
 
 from scrapy_boilerplate import JustextOptions, extract  # noqa: E402
 from scrapy_boilerplate.archives import Skipped, Tally, extract_record, read, records, run, start  # noqa: E402
@@ -219,6 +219,42 @@ def test_a_record_that_hangs_or_crashes_costs_itself_alone(tmp_path, processes):
     assert [record_id for record_id, _ in tally.crashed] == [ids[3], ids[5]]
     assert "RuntimeError: a bug" in reports[0] and reports[0].startswith(ids[3])
     assert reports[1].startswith(ids[5])
+
+
+def worker_pids(pid: int) -> list[int]:
+    """The worker processes of the run whose process is ``pid`` (its children)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found.extend(int(child) for child in (task / "children").read_text().split())
+        except FileNotFoundError:  # a thread that has ended since
+            pass
+    return found
+
+
+@pytest.mark.slow
+def test_workers_killed_at_random_moments_cost_their_records_only(tmp_path):
+    """Workers killed from outside (as the kernel's out-of-memory killer does), even while sending
+    a line back: the run ends, with every other record written and the lost ones counted."""
+    path = tmp_path / "many.warc.gz"
+    count = 600
+    warcs.write(path, [warcs.response(f"https://example.com/{n}", ARTICLE.encode()) for n in range(count)])
+    output = tmp_path / "out.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "scrapy_boilerplate", str(path), "-o", str(output), "-j", "2"],
+                               stderr=subprocess.PIPE, text=True, cwd=REPOSITORY)
+    randomly = random.Random(1)
+    kills = 0
+    while kills < 5 and process.poll() is None:
+        time.sleep(randomly.uniform(0.05, 0.3))
+        workers = worker_pids(process.pid)
+        if workers:
+            os.kill(randomly.choice(workers), signal.SIGKILL)
+            kills += 1
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1, err  # records crashed the extractor: the run says so
+    crashed = int(re.search(r"(\d+) extractor crashed\)", err).group(1))
+    assert 0 < crashed <= kills and f"{count} records read, {count - crashed} written" in err
+    assert len(lines_of(output)) == count - crashed
 
 
 @pytest.mark.slow

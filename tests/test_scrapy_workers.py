@@ -162,7 +162,7 @@ def test_a_worker_renders_what_is_asked_and_the_rendering_travels_back():
 
 def test_a_workers_result_unpickles_its_extraction_only_when_asked():
     worker.configure("justext", JustextOptions())
-    classified, _, _ = worker.answer((utf8_body(ARTICLE), "http://example.com/", None, None))
+    classified, _ = worker.answer((utf8_body(ARTICLE), "http://example.com/", None, None))
     result = PageResult("http://example.com/", classified=pickle.loads(pickle.dumps(classified)))
     here = extract(ARTICLE, url="http://example.com/")
     assert (result.text, result.language) == (here.text, here.language) and "extraction" not in vars(result)

@@ -1,7 +1,8 @@
 """Running an extraction over archives: records in worker processes, lines out in archive order.
 
-The process reading the archives hands each record to a ``pebble.ProcessPool``
-with a time limit (a worker past it is killed and replaced) and keeps at most
+The process reading the archives hands each record to the crawl's pool of
+worker processes (:class:`~scrapy_boilerplate.workers.pool.ProcessPool`) with a
+time limit (a worker past it is killed and replaced) and keeps at most
 :data:`IN_FLIGHT_PER_WORKER` records per worker in flight: memory stays flat
 however large the archives. A record that times out, raises or kills its worker
 is counted and skipped; Ctrl-C stops at a record boundary.
@@ -9,16 +10,17 @@ is counted and skipped; Ctrl-C stops at a record boundary.
 
 from __future__ import annotations
 
-import multiprocessing
+import functools
 import signal
 import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, Future, TimeoutError
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Protocol, TextIO
 
+from ..workers.pool import PageTimeout, ProcessPool, WorkersUnavailable
 from .records import MAX_BODY, TRUNCATED, UNREADABLE, ArchiveError, Record, Skipped, locations, read
 from .worker import extract_record
 
@@ -29,8 +31,6 @@ IN_FLIGHT_PER_WORKER = 8
 DEFAULT_TIMEOUT = 1.0
 TIMEOUT = "timeout"
 CRASHED = "extractor crashed"
-#: Forked where the system can, as the crawl's workers are (see workers/pool.py).
-_CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
 
 
 class Progress(Protocol):
@@ -60,26 +60,28 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
     """Extract every record of the archives ``names`` name (see :func:`.records.locations`) into
     ``output``, one line each.
 
-    ``initializer(*initargs)`` prepares each worker process and ``task`` makes a record's
-    line there, or says why it is skipped. ``report`` hears, for a person, of each record
-    that crashed the extractor and of each archive that could not be read.
+    ``initializer(*initargs)`` prepares each worker process (it runs here first, so that
+    the processes forked inherit what it loads) and ``task`` makes a record's line there,
+    or says why it is skipped. ``report`` hears, for a person, of each record that crashed the
+    extractor and of each archive that could not be read. Raises
+    :class:`~scrapy_boilerplate.workers.pool.WorkersUnavailable` when no worker process can start.
     """
-    from pebble import ProcessExpired, ProcessPool
-
     tally = Tally()
     pending: deque[tuple[Future, str]] = deque()
 
     def finish(future: Future, record_id: str) -> None:
         try:
             outcome = future.result()
-        except TimeoutError:
+        except PageTimeout:
             outcome = Skipped(TIMEOUT, record_id)
-        except CancelledError:
-            return
-        except (Exception, ProcessExpired) as error:  # a bug, or the worker died: this record alone is lost
+        except WorkersUnavailable:
+            raise
+        except Exception as error:  # noqa: BLE001 -- a bug, or the worker died: this record alone is lost
             outcome = Skipped(CRASHED, record_id)
-            tally.crashed.append((record_id, f"{type(error).__name__}: {error}"))
-            report(f"{record_id}: the extractor crashed: {type(error).__name__}: {error}")
+            # A bug raised in the worker comes as a WorkerError naming the bug's own type.
+            what = f"{getattr(error, 'error_type', type(error).__name__)}: {error}"
+            tally.crashed.append((record_id, what))
+            report(f"{record_id}: the extractor crashed: {what}")
         done(outcome)
 
     def done(outcome: str | Skipped) -> None:
@@ -91,7 +93,9 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
         if progress is not None:
             progress.update()
 
-    pool = ProcessPool(max_workers=processes, initializer=initializer, initargs=initargs, context=_CONTEXT)
+    pool = ProcessPool(processes, task, initializer=initializer, initargs=initargs, page_timeout=timeout,
+                       prepare=functools.partial(initializer, *initargs))
+    pool.start()
     with _stop_on_interrupt() as stop:
         try:
             for item in _records(names, max_body, report):
@@ -101,21 +105,17 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
                 if isinstance(item, Skipped):
                     done(item)
                     continue
-                pending.append((pool.schedule(task, args=(item,), timeout=timeout), item.record_id))
+                pending.append((pool.submit(item), item.record_id))
                 while len(pending) >= IN_FLIGHT_PER_WORKER * processes or (pending and pending[0][0].done()):
                     finish(*pending.popleft())
             while pending and not stop.requested:
                 finish(*pending.popleft())
         finally:
             tally.interrupted = stop.requested
-            for future, _ in pending:  # left unwritten: the output ends at a record boundary
-                future.cancel()
-            tally.read -= len(pending)
-            if stop.requested or sys.exc_info()[0] is not None:
-                pool.stop()
-            else:
-                pool.close()
-            pool.join()
+            tally.read -= len(pending)  # left unwritten: the output ends at a record boundary
+            pool.close()
+    if pool.unavailable is not None and not tally.read:
+        raise WorkersUnavailable(pool.unavailable)
     return tally
 
 

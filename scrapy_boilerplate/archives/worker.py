@@ -31,10 +31,10 @@ _renderings: tuple[str, ...] = ()
 
 
 def start(algorithm: str, options: Options, fields: tuple[str, ...] = ()) -> None:
-    """A worker process's initializer: the crawl's worker set-up (Ctrl-C left to the parent,
-    the algorithm prepared), and the optional ``fields`` of the lines."""
+    """A worker process's initializer: the algorithm and options (see
+    :func:`~scrapy_boilerplate.workers.process.configure`) and the optional ``fields`` of the lines."""
     global _fields, _renderings
-    process.initialize(algorithm, options)
+    process.configure(algorithm, options)
     _fields = fields
     _renderings = tuple(_RENDERINGS[field] for field in fields if field in _RENDERINGS)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..archives import DEFAULT_TIMEOUT, FIELDS, MAX_BODY, run, start
 from ..model.options import Options
+from ..workers.pool import WorkersUnavailable
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -50,6 +51,9 @@ def main(args: argparse.Namespace, options: Options) -> int:
             tally = run(args.inputs, output, processes=args.jobs, timeout=args.record_timeout,
                         max_body=args.max_body, initializer=start, initargs=(args.algorithm, options, args.fields),
                         progress=bar, report=report)
+    except WorkersUnavailable as error:
+        _say(f"no record extracted: {error}", None)
+        return 1
     except BrokenPipeError:
         # The reader left (``| head``): stop quietly, without a second error when Python flushes stdout.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,9 +1,10 @@
-"""Worker processes that classify pages off the crawl's process (``BOILERPLATE_WORKERS``).
+"""Worker processes that classify pages off the crawl's process (``BOILERPLATE_WORKERS``),
+or an archive's records off the process reading it.
 
 Scrapy runs a crawl on one core; extraction is CPU-bound Python, so in the
 crawl's process it delays every other request. Each worker is a process
 running :func:`scrapy_boilerplate.workers.process.serve` at the end of a pipe
-of its own, served by a thread of the crawl's process that hands it one page
+of its own, served by a thread of the caller's process that hands it one page
 at a time and waits for the answer; the pages wait in one queue for the
 first free worker. So nothing a worker does can hold the crawl:
 
@@ -13,19 +14,22 @@ first free worker. So nothing a worker does can hold the crawl:
 - a page that takes longer than the pool's time limit (a page that never
   ends, a frozen worker) has its worker killed: the page fails with
   :class:`PageTimeout`, and a new process takes its place;
-- :meth:`WorkerPool.close`, and the interpreter's exit, kill the processes.
+- :meth:`ProcessPool.close`, and the interpreter's exit, kill the processes.
 
 Why no pool library: ``concurrent.futures.ProcessPoolExecutor`` breaks whole when
 one worker dies, has no time limit, and its manager thread waits for ever on a
 worker killed while sending its results; ``pebble.ProcessPool`` has the time
 limit and replaces dead workers, but its workers share one pipe: killed once at
-a random moment, 8 of 20 pebble 5.2.3 pools hung for good. A pipe per process,
-whose end only that process holds, is what makes every death visible.
+a random moment, 8 of 20 pebble 5.2.3 pools hung for good (and an archive's run
+over a pebble pool, its worker killed 5 times, hung once and ended in
+``RuntimeError: Unexpected error within the Pool`` 5 times out of 6). A pipe per
+process, whose end only that process holds, is what makes every death visible.
 """
 
 from __future__ import annotations
 
 import atexit
+import functools
 import logging
 import math
 import multiprocessing
@@ -61,7 +65,7 @@ PAGES_PER_WORKER = 16
 
 
 class WorkerError(BoilerplateError):
-    """A page could not be classified in a worker: the worker died on it, or a bug was raised there.
+    """A page could not be handled in a worker: the worker died on it, or a bug was raised there.
 
     ``details`` holds the bug's traceback from the worker.
     """
@@ -77,12 +81,12 @@ class PageTimeout(WorkerError):
 
 
 class WorkersUnavailable(WorkerError):
-    """No worker process can run: the page is for the crawl's process to classify."""
+    """No worker process can run: the page is for the caller's process to handle."""
 
 
 @dataclass(eq=False)
 class _Page:
-    arguments: worker.PageArguments
+    item: Any
     future: Future = field(default_factory=Future)
 
 
@@ -98,16 +102,16 @@ class _Worker:
     timed_out: bool = False
 
 
-class WorkerPool:
-    """``size`` worker processes classifying with one algorithm and its options, each extraction
-    coming back with its ``renderings`` made (``"markdown"``, ``"main_html"``: see
-    :func:`scrapy_boilerplate.workers.process.classify`).
+class ProcessPool:
+    """``size`` worker processes, each running ``task`` on the items it is handed, one at a
+    time, after ``initializer(*initargs)``; ``prepare()``, if given, is run once in this
+    process before the first fork, so that the processes inherit what it loads.
 
-    A page that kills its worker, or takes longer than ``page_timeout`` seconds
+    An item that kills its worker, or takes longer than ``page_timeout`` seconds
     (``None``: no limit), fails alone; the worker is replaced. A worker that
     fails to start is started again after a back-off that doubles, while the
     others go on; only when none of them can start does the pool give up
-    (:attr:`unavailable`) and :meth:`classify` fail with :class:`WorkersUnavailable`.
+    (:attr:`unavailable`) and :meth:`submit` fail with :class:`WorkersUnavailable`.
     ``on_event`` is called, from the pool's threads, with ``"restarts"``,
     ``"timeouts"`` or ``"failed_starts"`` at each, as :attr:`events` counts them.
     """
@@ -120,22 +124,19 @@ class WorkerPool:
     start_timeout = 60.0
     #: Seconds between two looks at the pages' time limits.
     watch_interval = 0.1
-    #: What each process runs first, with ``(algorithm, options)``.
-    initializer: Callable[[str, Options], None] = staticmethod(worker.configure)
 
-    def __init__(self, size: int, algorithm: str, options: Options, *, renderings: tuple[str, ...] = (),
-                 metadata: bool = True, page_timeout: float | None = None,
-                 on_event: Callable[[str], Any] = lambda event: None) -> None:
+    def __init__(self, size: int, task: Callable[[Any], Any], *, initializer: Callable[..., None],
+                 initargs: tuple = (), prepare: Callable[[], None] | None = None,
+                 page_timeout: float | None = None, on_event: Callable[[str], Any] = lambda event: None) -> None:
         self.size = size
-        self.algorithm = algorithm
-        self.options = options
-        self.renderings = renderings
-        #: Whether the extractions come back with their metadata.
-        self.metadata = metadata
+        self.task = task
+        self.initializer = initializer
+        self.initargs = initargs
+        self.prepare = prepare
         self.page_timeout = page_timeout
         self.on_event = on_event
         self.events: Counter[str] = Counter()
-        #: Why the pool gave up, once it has: pages are then for the caller to classify.
+        #: Why the pool gave up, once it has: pages are then for the caller to handle.
         self.unavailable: str | None = None
         self._waiting: queue.SimpleQueue[_Page | None] = queue.SimpleQueue()
         self._workers: list[_Worker] = []
@@ -148,16 +149,16 @@ class WorkerPool:
     def start(self) -> None:
         """Start the processes; pages sent before they run wait for them."""
         try:
-            pickle.dumps((self.algorithm, self.options))
+            pickle.dumps(self.initargs)
         except Exception as error:  # noqa: BLE001 -- whatever pickle refuses
             self._give_up(f"the options cannot be sent to a worker process ({error})")
             return
-        if _CONTEXT.get_start_method() == "fork":
+        if self.prepare is not None and _CONTEXT.get_start_method() == "fork":
             # Loaded here, once: each process forked inherits it, so that a replacement
             # starts in milliseconds, and the processes share its memory.
             try:
-                algorithms.get(self.algorithm).prepare(self.options)
-            except Exception as error:  # noqa: BLE001 -- the crawl's process then meets it itself
+                self.prepare()
+            except Exception as error:  # noqa: BLE001 -- the caller's process then meets it itself
                 self._give_up(f"the algorithm cannot be prepared ({error})")
                 return
         _POOLS.add(self)
@@ -168,11 +169,9 @@ class WorkerPool:
         for thread in self._threads:
             thread.start()
 
-    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None,
-                 encoding: str | None = None) -> Future:
-        """A future of the :class:`~scrapy_boilerplate.workers.process.Classified` page and the
-        seconds it took (see :func:`scrapy_boilerplate.workers.process.classify` for the arguments)."""
-        page = _Page((body, url, choice, encoding))
+    def submit(self, item: Any) -> Future:
+        """A future of ``task(item)``, run in a worker (``item`` pickled there, the result back)."""
+        page = _Page(item)
         with self._lock:
             unavailable = self.unavailable
             if unavailable is None:
@@ -182,7 +181,7 @@ class WorkerPool:
         return page.future
 
     def close(self) -> None:
-        """Kill the processes (the crawl has no page left for them, or is ending): the pages
+        """Kill the processes (the caller has no page left for them, or is ending): the pages
         they held fail with :class:`WorkerError`, those waiting for them, or sent from now
         on, with :class:`WorkersUnavailable`. Returns once no process is left."""
         with self._lock:
@@ -212,11 +211,6 @@ class WorkerPool:
     def pending(self) -> int:
         """Pages handed over and not answered yet, in the workers or waiting for one."""
         return self._waiting.qsize() + sum(each.page is not None for each in self._workers)
-
-    @property
-    def capacity(self) -> int:
-        """Pages the pool holds before the crawl had better wait (see :data:`PAGES_PER_WORKER`)."""
-        return self.size * PAGES_PER_WORKER
 
     def _serve(self) -> None:
         """One worker's place, in a thread: start a process, hand it pages until it ends, start another."""
@@ -248,8 +242,7 @@ class WorkerPool:
         # One fork at a time: no other process inherits this one's end, so that its end is its death.
         with self._forking:
             process = _CONTEXT.Process(target=worker.serve, name="boilerplate-worker", daemon=True,
-                                       args=(end, self.initializer, self.algorithm, self.options, self.renderings,
-                                             self.metadata))
+                                       args=(end, self.initializer, self.initargs, self.task))
             try:
                 process.start()
             except OSError as error:  # out of memory, or of processes
@@ -283,7 +276,7 @@ class WorkerPool:
                 each.page = page
                 each.deadline = time.monotonic() + self.page_timeout if self.page_timeout else math.inf
             try:
-                each.connection.send(page.arguments)
+                each.connection.send(page.item)
             except worker.PICKLING_ERRORS as error:  # pickled before any byte is sent: the worker waits on
                 each.page = None
                 page.future.set_exception(WorkerError(f"the page cannot be sent to a worker process: {error}"))
@@ -355,7 +348,7 @@ class WorkerPool:
     def _give_up(self, reason: str) -> None:
         with self._lock:
             self.unavailable = reason
-        logger.error("%s: classifying in the crawl's process from now on", reason)
+        logger.error("%s: no page goes to the worker processes from now on", reason)
         self._fail_waiting(WorkersUnavailable(reason))
 
     def _fail_waiting(self, error: WorkersUnavailable) -> None:
@@ -368,14 +361,42 @@ class WorkerPool:
                 page.future.set_exception(error)
 
 
+class WorkerPool(ProcessPool):
+    """The crawl's pool: ``size`` worker processes classifying with one algorithm and its
+    options, each extraction coming back with its ``renderings`` made (``"markdown"``,
+    ``"main_html"``: see :func:`scrapy_boilerplate.workers.process.classify`)."""
+
+    #: What each process runs first, with ``(algorithm, options)``.
+    initializer: Callable[[str, Options], None] = staticmethod(worker.configure)
+
+    def __init__(self, size: int, algorithm: str, options: Options, *, renderings: tuple[str, ...] = (),
+                 metadata: bool = True, page_timeout: float | None = None,
+                 on_event: Callable[[str], Any] = lambda event: None) -> None:
+        super().__init__(size, functools.partial(worker.answer, renderings=renderings, metadata=metadata),
+                         initializer=type(self).initializer, initargs=(algorithm, options),
+                         prepare=lambda: algorithms.get(algorithm).prepare(options),
+                         page_timeout=page_timeout, on_event=on_event)
+
+    def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None,
+                 encoding: str | None = None) -> Future:
+        """A future of the :class:`~scrapy_boilerplate.workers.process.Classified` page and the
+        seconds it took (see :func:`scrapy_boilerplate.workers.process.classify` for the arguments)."""
+        return self.submit((body, url, choice, encoding))
+
+    @property
+    def capacity(self) -> int:
+        """Pages the pool holds before the crawl had better wait (see :data:`PAGES_PER_WORKER`)."""
+        return self.size * PAGES_PER_WORKER
+
+
 def _settle(page: _Page, outcome: worker.Outcome) -> None:
-    classified, result, details = outcome
-    if classified is not None:
-        page.future.set_result((classified, result))
+    value, error, details = outcome
+    if error is None:
+        page.future.set_result(value)
     elif details is None:  # a documented error
-        page.future.set_exception(result)
+        page.future.set_exception(error)
     else:  # a bug: it costs its page, with the traceback from the worker
-        page.future.set_exception(WorkerError(str(result), error_type=type(result).__name__, details=details))
+        page.future.set_exception(WorkerError(str(error), error_type=type(error).__name__, details=details))
 
 
 def _exit(process: BaseProcess) -> str:
@@ -385,7 +406,7 @@ def _exit(process: BaseProcess) -> str:
 
 #: The pools started and not yet collected: the interpreter's exit closes them, before
 #: multiprocessing's own exit joins its processes (which a frozen process never lets end).
-_POOLS: weakref.WeakSet[WorkerPool] = weakref.WeakSet()
+_POOLS: weakref.WeakSet[ProcessPool] = weakref.WeakSet()
 
 
 @atexit.register

@@ -1,5 +1,5 @@
-"""What a worker process runs (``BOILERPLATE_WORKERS``): :func:`serve`, at the other end of a pipe
-from :class:`~scrapy_boilerplate.workers.pool.WorkerPool`.
+"""What a worker process runs (``BOILERPLATE_WORKERS``, and an archive's run): :func:`serve`, at
+the other end of a pipe from :class:`~scrapy_boilerplate.workers.pool.ProcessPool`.
 
 The crawl's process hands pages over one at a time, each as the UTF-8 bytes
 :func:`~scrapy_boilerplate.html.parse.utf8_body` gives, or a response's body
@@ -36,8 +36,8 @@ from ..model import Extraction, Metadata, Options
 #: A page as the crawl hands it over: its body, its URL, the algorithm and options it asks for
 #: instead of the configured ones, and the encoding of a response's body.
 PageArguments = tuple[bytes, str, "tuple[str, Options] | None", "str | None"]
-#: What comes back for a page: ``(Classified, seconds, None)``, or ``(None, error, traceback)``
-#: when it raised (the traceback ``None`` for the documented errors).
+#: What comes back for an item: ``(value, None, None)``, or ``(None, error, traceback)``
+#: when the task raised (the traceback ``None`` for the documented errors).
 Outcome = tuple[Any, Any, "str | None"]
 #: What pickling refuses, before any byte is sent.
 PICKLING_ERRORS = (pickle.PicklingError, TypeError, AttributeError)
@@ -70,24 +70,29 @@ _algorithm: str = "justext"
 _options: Options | None = None
 
 
-def serve(connection: Connection, initializer: Callable[[str, Options], None], algorithm: str, options: Options,
-          renderings: tuple[str, ...] = (), metadata: bool = True) -> None:
-    """The worker process: start (:func:`detach`, then ``initializer(algorithm, options)``,
-    :func:`configure`), say so (its pid), then answer each page that comes through
-    ``connection`` until the crawl's process closes it (or is gone)."""
+def serve(connection: Connection, initializer: Callable[..., None], initargs: tuple,
+          task: Callable[[Any], Any]) -> None:
+    """The worker process: start (:func:`detach`, then ``initializer(*initargs)``), say so (its
+    pid), then answer each item that comes through ``connection`` with ``task(item)`` (an
+    :data:`Outcome`) until the caller's process closes it (or is gone)."""
     detach(keep=connection.fileno())
-    initializer(algorithm, options)
+    initializer(*initargs)
     connection.send(os.getpid())
     while True:
         try:
-            page = connection.recv()
-        except EOFError:  # the pool is closed, or the crawl's process is gone
+            item = connection.recv()
+        except EOFError:  # the pool is closed, or the caller's process is gone
             return
-        outcome = answer(page, renderings, metadata)
+        try:
+            outcome: Outcome = (task(item), None, None)
+        except BoilerplateError as error:
+            outcome = (None, error, None)
+        except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the worker
+            outcome = (None, error, traceback.format_exc())
         try:
             connection.send(outcome)
         except PICKLING_ERRORS as error:  # pickled before any byte is sent
-            connection.send((None, TypeError(f"the result cannot be sent back to the crawl: {error}"),
+            connection.send((None, TypeError(f"the result cannot be sent back from the worker: {error}"),
                              traceback.format_exc()))
 
 
@@ -103,13 +108,6 @@ def detach(keep: int = -1) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _close_inherited_sockets(keep)
     gc.freeze()
-
-
-def initialize(algorithm: str, options: Options) -> None:
-    """The initializer of a process of another pool (``archives``' pebble pool): :func:`detach`,
-    then :func:`configure`."""
-    detach()
-    configure(algorithm, options)
 
 
 def configure(algorithm: str, options: Options) -> None:
@@ -132,16 +130,10 @@ def _close_inherited_sockets(keep: int) -> None:
             pass
 
 
-def answer(page: PageArguments, renderings: tuple[str, ...] = (), metadata: bool = True) -> Outcome:
-    """:func:`classify` the page, its error told rather than raised: a documented error as
-    such, a bug with its traceback, so that it costs this page only."""
-    try:
-        extraction, seconds = classify(*page, renderings=renderings, metadata=metadata)
-        return Classified.of(extraction), seconds, None
-    except BoilerplateError as error:
-        return None, error, None
-    except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the worker
-        return None, error, traceback.format_exc()
+def answer(page: PageArguments, renderings: tuple[str, ...] = (), metadata: bool = True) -> tuple[Classified, float]:
+    """The crawl's task: :func:`classify` the page, and the seconds it took."""
+    extraction, seconds = classify(*page, renderings=renderings, metadata=metadata)
+    return Classified.of(extraction), seconds
 
 
 def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
