@@ -13,6 +13,7 @@ from html import escape
 
 from lxml import etree
 
+from ..html.page import Page
 from .placement import CODE_TAGS, STRUCTURE_TAGS, Piece, image_alt, link_target, set_apart, write_markup
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
@@ -20,8 +21,8 @@ _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}
 _INLINE_NAMES = {"em": "em", "i": "em", "strong": "strong", "b": "strong", **{tag: "code" for tag in CODE_TAGS}}
 
 
-def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
-    """HTML of ``pieces``; links resolved against ``base``, images written only with ``images``."""
+def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, images: bool = False) -> str:
+    """HTML of ``pieces``; links resolved against ``page``'s base URL, images written only with ``images``."""
     out: list[str] = []
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
@@ -33,7 +34,7 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
             del structure[tags.index("pre") + 1:]
             inner = escape(piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
         else:
-            inner = _write(piece, base, links, images)
+            inner = _write(piece, page, links, images)
         if not inner:  # an image left out: no empty element for it
             continue
         common = 0
@@ -58,13 +59,13 @@ def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, ima
     return "".join(out)
 
 
-def _write(piece: Piece, base: str | None, links: bool, images: bool) -> str:
+def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:
     text = piece.text
     targets: dict[etree._Element, str] = {}  # the URL of each link written, found when it is accepted
 
     def written(element: etree._Element) -> bool:
         if element.tag == "a":
-            target = link_target(element.get("href"), base) if links else None
+            target = link_target(element.get("href"), page) if links else None
             if target is None:
                 return False
             targets[element] = target
@@ -75,7 +76,7 @@ def _write(piece: Piece, base: str | None, links: bool, images: bool) -> str:
 
     def image_part(start: int, end: int, image: etree._Element) -> str:
         alt = image_alt(text, start, end, image)
-        source = link_target(image.get("src"), base) if images else None
+        source = link_target(image.get("src"), page) if images else None
         if source is not None:
             return set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">')
         return escape(alt, quote=False) if end > start else ""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from ..html.page import Page
 from .placement import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
 from ..model.text import collapse
 
@@ -41,9 +42,9 @@ _ASCII_PUNCTUATION = frozenset(string.punctuation)
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
 
 
-def render(pieces: Sequence[Piece], *, base: str | None, links: bool = True, images: bool = False) -> str:
-    """Markdown of ``pieces``; links resolved against ``base``, images written only with ``images``."""
-    writer = _Writer(base, links, images)
+def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, images: bool = False) -> str:
+    """Markdown of ``pieces``; links resolved against ``page``'s base URL, images written only with ``images``."""
+    writer = _Writer(page, links, images)
     index = 0
     while index < len(pieces):
         table = writer.table_of(pieces[index])
@@ -105,7 +106,7 @@ def _inner_form(outer: _Form, node: etree._Element) -> _Form:
 
 @dataclass
 class _Writer:
-    base: str | None
+    page: Page | None
     links: bool
     images: bool
     lines: list[str] = field(default_factory=list)
@@ -301,7 +302,7 @@ class _Writer:
         """``reference`` made absolute and safe in a Markdown link; ``None`` for none or a script."""
         if reference in self.urls:
             return self.urls[reference]
-        target = link_target(reference, self.base)
+        target = link_target(reference, self.page)
         if target is not None:
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target

@@ -545,17 +545,18 @@ CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 _CODE_SCHEMES = ("javascript:", "vbscript:", "data:")
 
 
-def link_target(reference: str | None, base: str | None) -> str | None:
-    """The URL of ``href`` or ``src`` value ``reference``, absolute against ``base``; ``None`` for
-    no URL or one that runs code."""
+def link_target(reference: str | None, page: Page | None) -> str | None:
+    """The URL of ``href`` or ``src`` value ``reference``, absolute against ``page``'s base URL;
+    ``None`` for no URL or one that runs code."""
     if not reference or reference.isspace():
         return None
     reference = reference.strip()
     if reference.lower().startswith(_CODE_SCHEMES):
         return None
-    if base and not reference.startswith(("https://", "http://")):
+    # The base is looked for (a walk through the page) only for a relative reference.
+    if page is not None and not reference.startswith(("https://", "http://")) and page.base:
         # A malformed URL (an invalid IPv6 host) is kept as it is.
-        return join_url(base, reference) or reference
+        return join_url(page.base, reference) or reference
     return reference
 
 

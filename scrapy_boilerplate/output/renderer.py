@@ -41,8 +41,7 @@ class PageRenderer:
             placed = self._pieces.get((images, state))
             if placed is None:
                 placed = self._pieces[images, state] = pieces(blocks, self._page, self._starts, images=images)
-            base = self._page.base if self._page is not None else None
-            rendered = self._rendered[key] = _WRITERS[form](placed, base=base, links=links, images=images)
+            rendered = self._rendered[key] = _WRITERS[form](placed, page=self._page, links=links, images=images)
         return rendered
 
     def __reduce__(self) -> tuple:

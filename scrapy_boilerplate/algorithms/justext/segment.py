@@ -10,6 +10,7 @@ is merged into one piece, as the cleaner's ``drop_tree`` and ``drop_tag`` do.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from itertools import chain
@@ -54,6 +55,7 @@ _KIND_OF_TAG = {
 }
 
 
+@functools.lru_cache(maxsize=1024)  # a regular expression per tag and page was 1% of jusText's time
 def _role(tag: str) -> tuple[int, int, int]:
     """The kind of a ``tag`` element, whether it is a heading (1 or 0), and whether it is named
     like ``select`` (1 or 0): what it adds to the counts of open headings and selects."""
