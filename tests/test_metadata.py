@@ -124,6 +124,31 @@ def test_strip_site_keeps_the_headline():
     assert strip_site("A plain headline", None, None) == "A plain headline"
 
 
+def test_h1_that_starts_the_declared_title_is_the_headline():
+    # The title's first part names the <h1>, whatever the rest is (not the longest part, as for a site's name).
+    title = "<title>Quickstart — Flask Documentation (3.1.x)</title>"
+    assert metadata_of(page(title, h1="Quickstart")).title == "Quickstart"
+
+
+def test_declared_title_over_an_h1_it_does_not_name():
+    # A landing page's <h1> is a slogan: the page's own title (without the site's name) is its title.
+    head = '<title>Flood insurance for homeowners | Example Cover</title><meta property="og:site_name" content="Example Cover">'
+    assert metadata_of(page(head, h1="Sleep well when the water rises")).title == "Flood insurance for homeowners"
+    # Without a declared title, the <h1> stays.
+    assert metadata_of(page("", h1="Sleep well when the water rises")).title == "Sleep well when the water rises"
+
+
+def test_h1_with_an_aside_of_its_own_gives_the_title_it_shows():
+    title = "<title>River levels rise after a week of rain | Example News</title>"
+    dated = '<a href="/river"><time datetime="2024-05-01">May 1 2024</time> River levels rise after a week of rain</a>'
+    assert metadata_of(page(title, h1=dated)).title == "River levels rise after a week of rain"
+    byline = 'River levels rise after a week of rain <span class="byline">Posted on May 1, 2024 by Jane</span>'
+    assert metadata_of(page(title, h1=byline)).title == "River levels rise after a week of rain"
+    # An <h1> that says more in its own text is a fuller headline than the <title>: it stays.
+    longer = "River levels rise after a week of rain: what it means for the town"
+    assert metadata_of(page(title, h1=longer)).title == longer
+
+
 # Bad metadata: a field left empty or capped, named in ``invalid``, never an error.
 
 def test_malformed_json_ld_is_counted_and_meta_still_read():

@@ -61,7 +61,7 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     shown = [(text, element) for text, element in page.headline(root, blocks, starts)
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     return Metadata(
-        title=_title(root, found, [text for text, _ in shown], blocks, site_name, url, invalid),
+        title=_title(root, found, shown, site_name, url, invalid),
         authors=_authors(root, found, [element for _, element in shown[:1]], invalid),
         date_published=_date_published(root, url, published, modified, [element for _, element in shown[:3]]),
         date_modified=modified,
@@ -91,27 +91,42 @@ def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) 
     return None
 
 
-def _title(root: etree._Element, found: Found, shown: list[str], blocks: Sequence[Block],
-           site_name: str | None, url: str | None, invalid: set[str]) -> str | None:
+def _title(root: etree._Element, found: Found, shown: list[tuple[str, etree._Element]], site_name: str | None,
+           url: str | None, invalid: set[str]) -> str | None:
     declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
     title_element = next(root.iter("title"), None)
-    if title_element is not None and (text := _bounded_title(title_element.text, invalid)):
-        declared.append(text)
+    page_title = _bounded_title(title_element.text, invalid) if title_element is not None else None
+    if page_title:
+        declared.append(page_title)
     stripped = [strip_site(text, site_name, url) for text in declared]
     # The visible <h1> that the page's declared titles name, whole (a JSON-LD headline may be cut short).
-    best, best_score = None, 0.5
-    for text in shown:
-        score = max((token_f1(text, title) for title in stripped), default=0.0)
-        if score > best_score:
-            best, best_score = text, score
+    best: tuple[str, etree._Element] | None = None
+    best_score = 0.0
+    for text, element in shown:
+        score = max((_naming(text, title, short) for title, short in zip(declared, stripped)), default=0.0)
+        if score >= 0.5 and score > best_score:
+            best, best_score = (text, element), score
     if best is not None:
-        return best
+        # An <h1> that shows the page's <title> and, in elements of its own, what the title does
+        # not say (a date, a byline, a tagline): the title.
+        inner = strip_site(page_title, site_name, url) if page_title else None
+        if inner and _words(inner) != _words(best[0]) and page.shows_aside(best[1], _words(inner)):
+            return inner
+        return best[0]
     headline = _bounded_title(found.headline, invalid)
     if headline:
         return headline
-    # No <h1> the declared titles name: one among the main text is the page's own, over a title
-    # written for search engines.
-    return shown[0] if shown and blocks else (stripped[0] if stripped else (shown[0] if shown else None))
+    # No <h1> the declared titles name: the page's own title over an <h1> they do not name (a
+    # landing page's slogan, a section's name); an <h1> only where the page declares no title.
+    return stripped[0] if stripped else (shown[0][0] if shown else None)
+
+
+def _naming(text: str, title: str, stripped: str) -> float:
+    """How well a declared ``title`` (``stripped`` of the site's name) names the <h1> ``text``:
+    the token F1 of the two, or 1.0 where ``text`` is the title's first part ("Quickstart" of
+    "Quickstart — Flask Documentation (3.1.x)"), whatever the other parts name."""
+    first = next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
+    return 1.0 if token_f1(text, first) >= 0.9 else token_f1(text, stripped)
 
 
 def _bounded_title(value: object, invalid: set[str]) -> str | None:

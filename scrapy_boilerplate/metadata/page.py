@@ -28,6 +28,7 @@ BEFORE = 40
 #: Longer texts are sentences that may mention a date, not a dateline.
 MAX_DATE_TEXT = 80
 _YEAR = re.compile(r"\d{4}")
+_WORDS = re.compile(r"\w+")
 #: Elements that are never a byline or a date, whatever their class.
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
@@ -51,6 +52,40 @@ def headline(root: etree._Element, blocks: Sequence[Block],
         ranked.append((0 if in_good else 1 if element is before else 2, position, element))
     ranked.sort(key=lambda item: item[:2])
     return [(text, element) for *_, element in ranked if (text := visible_text(element))]
+
+
+def shows_aside(element: etree._Element, title: list[str]) -> bool:
+    """Whether the headline ``element`` shows the ``title`` (its words) and, in child elements
+    of its own, words beside it that the title does not have: a date, a byline, a tagline, a
+    source in a ``<span>``. Its text without those children is the title's."""
+    kept: list[str] = []
+    aside = _without_asides(element, title, kept)
+    return aside and _WORDS.findall(" ".join(kept).lower()) == title
+
+
+def _without_asides(element: etree._Element, title: list[str], kept: list[str]) -> bool:
+    """Put into ``kept`` the text of ``element`` without its descendants whose words are neither
+    a part of ``title`` nor hold it (a link around the headline and its date); whether there was one."""
+    aside = False
+    kept.append(element.text or "")
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in _UNSEEN:
+            words = _WORDS.findall(visible_text(child).lower())
+            if _runs_inside(words, title):
+                kept.append(f" {visible_text(child)} ")
+            elif _runs_inside(title, words):
+                kept.append(" ")
+                aside = _without_asides(child, title, kept) or aside
+                kept.append(" ")
+            else:
+                aside = True
+        kept.append(child.tail or "")
+    return aside
+
+
+def _runs_inside(words: list[str], other: list[str]) -> bool:
+    """Whether ``words`` are ``other``'s or a run of them (no words are)."""
+    return not words or any(other[start:start + len(words)] == words for start in range(len(other) - len(words) + 1))
 
 
 def date_near(anchor: etree._Element) -> str | None:
