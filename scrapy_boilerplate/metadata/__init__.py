@@ -21,7 +21,7 @@ from ..html.languages import LANGUAGE_CODES, language_code
 from ..html.urls import join_url
 from ..model import Block, Labelled, Metadata
 from . import page
-from .dates import iso_date, url_date
+from .dates import iso_date, local_day, url_date
 from .structured import Found, read_structured
 
 __all__ = ["read_metadata"]
@@ -233,9 +233,13 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
     headline, in a ``<time>`` or marked element, or in the URL."""
     near = next(filter(None, map(page.date_near, headlines)), None)
     if published:
-        if near and near[:10] != published[:10] and published[:10] not in {date[:10] for date in page.dates(root)}:
+        # A date after the last modification is not the article's (the site's clock, a later comment).
+        if (near and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
+                and published[:10] not in {date[:10] for date in page.dates(root)}):
             return modified if modified and modified[:10] == near[:10] else near
-        return published
+        # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
+        in_url = url_date(url)
+        return in_url if in_url and local_day(published, in_url) else published
     if near:
         return near
     shown = page.dates(root)

@@ -27,6 +27,8 @@ AFTER = 150
 BEFORE = 40
 #: Longer texts are sentences that may mention a date, not a dateline.
 MAX_DATE_TEXT = 80
+#: A short text of this many words or more that ends as a sentence does is one, not a dateline.
+SENTENCE_WORDS = 8
 _YEAR = re.compile(r"\d{4}")
 _WORDS = re.compile(r"\w+")
 #: Elements that are never a byline or a date, whatever their class.
@@ -96,11 +98,17 @@ def date_near(anchor: etree._Element) -> str | None:
             texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
                 element.text, element.tail)
             for text in texts:
-                if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text):
+                if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text) and not _sentence(text):
                     found = text_date(text)
                     if found:
                         return found
     return None
+
+
+def _sentence(text: str) -> bool:
+    """Whether ``text`` reads as a sentence ("... remain open after April 15, 2025."), which mentions
+    a date, rather than a dateline ("Posted on April 15, 2025")."""
+    return text.rstrip()[-1:] in ".!?" and len(text.split()) >= SENTENCE_WORDS
 
 
 def _following(anchor: etree._Element) -> Iterator[etree._Element]:
@@ -198,8 +206,8 @@ def dates(root: etree._Element) -> list[str]:
         if value:
             found.append(value)
     for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
-        text = visible_text(element)
-        value = text_date(text) if len(text) <= 100 else None
+        # A long one (a post's header with its edits, its tags) gives the date it starts with.
+        value = text_date(visible_text(element)[:MAX_DATE_TEXT])
         if value:
             found.append(value)
     return found
