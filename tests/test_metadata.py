@@ -134,8 +134,9 @@ def test_declared_title_over_an_h1_it_does_not_name():
     # A landing page's <h1> is a slogan: the page's own title (without the site's name) is its title.
     head = '<title>Flood insurance for homeowners | Example Cover</title><meta property="og:site_name" content="Example Cover">'
     assert metadata_of(page(head, h1="Sleep well when the water rises")).title == "Flood insurance for homeowners"
-    # Without a declared title, the <h1> stays.
+    # Without a declared title, the <h1> stays; a short title whose words the <h1> says, and more, names it.
     assert metadata_of(page("", h1="Sleep well when the water rises")).title == "Sleep well when the water rises"
+    assert metadata_of(page("<title>River levels</title>")).title == "River levels rise after a week of rain"
 
 
 def test_h1_with_an_aside_of_its_own_gives_the_title_it_shows():

@@ -123,10 +123,16 @@ def _title(root: etree._Element, found: Found, shown: list[tuple[str, etree._Ele
 
 def _naming(text: str, title: str, stripped: str) -> float:
     """How well a declared ``title`` (``stripped`` of the site's name) names the <h1> ``text``:
-    the token F1 of the two, or 1.0 where ``text`` is the title's first part ("Quickstart" of
-    "Quickstart — Flask Documentation (3.1.x)"), whatever the other parts name."""
+    the token F1 of the two; 1.0 where ``text`` is the title's first part ("Quickstart" of
+    "Quickstart — Flask Documentation (3.1.x)"), whatever the other parts name; at least 0.5,
+    enough to name it, where ``text`` says the title's words (two or more) and more ("River
+    levels" of "River levels rise after a week of rain")."""
     first = next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
-    return 1.0 if token_f1(text, first) >= 0.9 else token_f1(text, stripped)
+    if token_f1(text, first) >= 0.9:
+        return 1.0
+    short = _words(stripped)
+    score = token_f1(text, stripped)
+    return max(score, 0.5) if len(short) > 1 and page.runs_inside(short, _words(text)) else score
 
 
 def _bounded_title(value: object, invalid: set[str]) -> str | None:

@@ -73,9 +73,9 @@ def _without_asides(element: etree._Element, title: list[str], kept: list[str]) 
     for child in element:
         if isinstance(child.tag, str) and child.tag not in _UNSEEN:
             words = _WORDS.findall(visible_text(child).lower())
-            if _runs_inside(words, title):
+            if runs_inside(words, title):
                 kept.append(f" {visible_text(child)} ")
-            elif _runs_inside(title, words):
+            elif runs_inside(title, words):
                 kept.append(" ")
                 aside = _without_asides(child, title, kept) or aside
                 kept.append(" ")
@@ -85,7 +85,7 @@ def _without_asides(element: etree._Element, title: list[str], kept: list[str]) 
     return aside
 
 
-def _runs_inside(words: list[str], other: list[str]) -> bool:
+def runs_inside(words: list[str], other: list[str]) -> bool:
     """Whether ``words`` are ``other``'s or a run of them (no words are)."""
     return not words or any(other[start:start + len(words)] == words for start in range(len(other) - len(words) + 1))
 
