@@ -229,6 +229,11 @@ def test_huge_meta_values_are_capped_or_refused():
     assert {"description", "title", "authors", "image"} <= set(metadata.invalid)
 
 
+def test_unparsable_url_does_not_break():
+    metadata = metadata_of(page("<title>River levels rise after a week of rain | Example News</title>"), url="http://[::1")
+    assert metadata.title == "River levels rise after a week of rain"
+
+
 def test_deep_or_odd_json_ld_does_not_break():
     deep = '{"@type": "WebPage", "mainEntity": ' * 500 + '{"@type": "NewsArticle"}' + "}" * 500
     odd = [1, "text", None, {"@type": 5, "headline": ["list"], "author": {"name": 3}, "datePublished": 20240501}]

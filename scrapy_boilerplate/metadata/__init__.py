@@ -166,7 +166,10 @@ def names_site(text: str, site_name: str | None, url: str | None) -> bool:
     words = [word for word in _words(text) if word not in _HOST_WORDS]
     if not words:
         return False
-    host = urlsplit(url or "").hostname or ""
+    try:
+        host = urlsplit(url or "").hostname or ""
+    except ValueError:  # an unclosed IPv6 bracket: no host to name the site
+        host = ""
     host_words = set(host.split(".")) - _HOST_WORDS
     return (set(words) <= set(_words(site_name or "")) or set(words) <= host_words
             or "".join(words) in host_words or "".join(words) in {word.replace("-", "") for word in host_words})
