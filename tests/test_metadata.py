@@ -132,7 +132,8 @@ def test_h1_that_starts_the_declared_title_is_the_headline():
 
 def test_declared_title_over_an_h1_it_does_not_name():
     # A landing page's <h1> is a slogan: the page's own title (without the site's name) is its title.
-    head = '<title>Flood insurance for homeowners | Example Cover</title><meta property="og:site_name" content="Example Cover">'
+    head = ('<title>Flood insurance for homeowners | Example Cover</title>'
+            '<meta property="og:site_name" content="Example Cover">')
     assert metadata_of(page(head, h1="Sleep well when the water rises")).title == "Flood insurance for homeowners"
     # Without a declared title, the <h1> stays; a short title whose words the <h1> says, and more, names it.
     assert metadata_of(page("", h1="Sleep well when the water rises")).title == "Sleep well when the water rises"
@@ -230,7 +231,8 @@ def test_huge_meta_values_are_capped_or_refused():
 
 
 def test_unparsable_url_does_not_break():
-    metadata = metadata_of(page("<title>River levels rise after a week of rain | Example News</title>"), url="http://[::1")
+    title = "<title>River levels rise after a week of rain | Example News</title>"
+    metadata = metadata_of(page(title), url="http://[::1")
     assert metadata.title == "River levels rise after a week of rain"
 
 

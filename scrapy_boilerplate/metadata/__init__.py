@@ -21,6 +21,7 @@ from ..html.languages import LANGUAGE_CODES, language_code
 from ..html.urls import join_url
 from ..model import Block, Labelled, Metadata
 from . import page
+from .page import words
 from .dates import iso_date, local_day, url_date
 from .structured import Found, read_structured
 
@@ -38,7 +39,6 @@ MAX_AUTHORS = 20
 MAX_URL = 4096
 #: What separates a title from the site's name in ``<title>`` and ``og:title``: " | Site", " - Site".
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»:/]\s+|\s+::\s+|\s*\|\s*")
-_WORDS = re.compile(r"\w+")
 #: Parts of host names that name no site.
 _HOST_WORDS = frozenset({"www", "com", "org", "net", "co", "uk", "io", "de", "fr", "gov", "edu"})
 
@@ -110,7 +110,7 @@ def _title(root: etree._Element, found: Found, shown: list[tuple[str, etree._Ele
         # An <h1> that shows the page's <title> and, in elements of its own, what the title does
         # not say (a date, a byline, a tagline): the title.
         inner = strip_site(page_title, site_name, url) if page_title else None
-        if inner and _words(inner) != _words(best[0]) and page.shows_aside(best[1], _words(inner)):
+        if inner and words(inner) != words(best[0]) and page.shows_aside(best[1], words(inner)):
             return inner
         return best[0]
     headline = _bounded_title(found.headline, invalid)
@@ -130,9 +130,9 @@ def _naming(text: str, title: str, stripped: str) -> float:
     first = next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
     if token_f1(text, first) >= 0.9:
         return 1.0
-    short = _words(stripped)
+    short = words(stripped)
     score = token_f1(text, stripped)
-    return max(score, 0.5) if len(short) > 1 and page.runs_inside(short, _words(text)) else score
+    return max(score, 0.5) if len(short) > 1 and page.runs_inside(short, words(text)) else score
 
 
 def _bounded_title(value: object, invalid: set[str]) -> str | None:
@@ -156,32 +156,28 @@ def strip_site(title: str, site_name: str | None, url: str | None) -> str:
     longest = max(kept, key=len)
     # "Headline | Site", or "Headline / Section / Site": the headline is the longest part, when
     # it holds half the title's words (else the separators were the headline's own punctuation).
-    if len(kept) < len(parts) or len(parts) == 2 or 2 * len(_words(longest)) >= len(_words(title)):
+    if len(kept) < len(parts) or len(parts) == 2 or 2 * len(words(longest)) >= len(words(title)):
         return longest
     return title
 
 
 def names_site(text: str, site_name: str | None, url: str | None) -> bool:
     """Whether ``text`` is the site's name: words all of its ``site_name`` or of its host's name."""
-    words = [word for word in _words(text) if word not in _HOST_WORDS]
-    if not words:
+    named = [word for word in words(text) if word not in _HOST_WORDS]
+    if not named:
         return False
     try:
         host = urlsplit(url or "").hostname or ""
     except ValueError:  # an unclosed IPv6 bracket: no host to name the site
         host = ""
     host_words = set(host.split(".")) - _HOST_WORDS
-    return (set(words) <= set(_words(site_name or "")) or set(words) <= host_words
-            or "".join(words) in host_words or "".join(words) in {word.replace("-", "") for word in host_words})
-
-
-def _words(text: str) -> list[str]:
-    return _WORDS.findall(text.lower())
+    return (set(named) <= set(words(site_name or "")) or set(named) <= host_words
+            or "".join(named) in host_words or "".join(named) in {word.replace("-", "") for word in host_words})
 
 
 def token_f1(one: str, other: str) -> float:
     """The F1 of the words two texts share (lower case, as multisets)."""
-    first, second = _words(one), _words(other)
+    first, second = words(one), words(other)
     if not first or not second:
         return 0.0
     remaining = list(second)
@@ -236,10 +232,11 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
 
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
-    """The declared publication date, unless the page shows its readers another by its headline
-    and the declared one nowhere: then the one it shows (the declared modification date where it
-    is that day: an article revised and dated anew). Without a declared date, the date by the
-    headline, in a ``<time>`` or marked element, or in the URL."""
+    """The declared publication date, unless the page shows its readers another by its headline,
+    no later than the declared modification, and the declared one nowhere: then the one it shows
+    (the declared modification date where it is that day: an article revised and dated anew). A
+    declared UTC time whose local day the URL gives (the day before or after): that day. Without a
+    declared date, the date by the headline, in a ``<time>`` or marked element, or in the URL."""
     near = next(filter(None, map(page.date_near, headlines)), None)
     if published:
         # A date after the last modification is not the article's (the site's clock, a later comment).

@@ -62,7 +62,7 @@ def shows_aside(element: etree._Element, title: list[str]) -> bool:
     source in a ``<span>``. Its text without those children is the title's."""
     kept: list[str] = []
     aside = _without_asides(element, title, kept)
-    return aside and _WORDS.findall(" ".join(kept).lower()) == title
+    return aside and words(" ".join(kept)) == title
 
 
 def _without_asides(element: etree._Element, title: list[str], kept: list[str]) -> bool:
@@ -72,10 +72,10 @@ def _without_asides(element: etree._Element, title: list[str], kept: list[str]) 
     kept.append(element.text or "")
     for child in element:
         if isinstance(child.tag, str) and child.tag not in _UNSEEN:
-            words = _WORDS.findall(visible_text(child).lower())
-            if runs_inside(words, title):
+            shown = words(visible_text(child))
+            if runs_inside(shown, title):
                 kept.append(f" {visible_text(child)} ")
-            elif runs_inside(title, words):
+            elif runs_inside(title, shown):
                 kept.append(" ")
                 aside = _without_asides(child, title, kept) or aside
                 kept.append(" ")
@@ -85,9 +85,14 @@ def _without_asides(element: etree._Element, title: list[str], kept: list[str]) 
     return aside
 
 
-def runs_inside(words: list[str], other: list[str]) -> bool:
-    """Whether ``words`` are ``other``'s or a run of them (no words are)."""
-    return not words or any(other[start:start + len(words)] == words for start in range(len(other) - len(words) + 1))
+def words(text: str) -> list[str]:
+    """The words of ``text``, lower-cased (``\\w+``): what titles are compared by."""
+    return _WORDS.findall(text.lower())
+
+
+def runs_inside(run: list[str], other: list[str]) -> bool:
+    """Whether the words ``run`` are ``other``'s or a run of them (no words are)."""
+    return not run or any(other[start:start + len(run)] == run for start in range(len(other) - len(run) + 1))
 
 
 def date_near(anchor: etree._Element) -> str | None:
