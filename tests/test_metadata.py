@@ -10,7 +10,7 @@ import pytest
 
 from scrapy_boilerplate import OptionError, extract
 from scrapy_boilerplate.metadata import MAX_AUTHORS, MAX_DESCRIPTION, strip_site
-from scrapy_boilerplate.metadata.dates import iso_date, text_date, url_date
+from scrapy_boilerplate.metadata.dates import iso_date, local_day, text_date, url_date
 from scrapy_boilerplate.model import Metadata
 
 BODY = """<div id="nav"><a href="/">Home</a> <a href="/news">News</a></div>
@@ -124,6 +124,77 @@ def test_strip_site_keeps_the_headline():
     assert strip_site("A plain headline", None, None) == "A plain headline"
 
 
+def test_h1_that_starts_the_declared_title_is_the_headline():
+    # The title's first part names the <h1>, whatever the rest is (not the longest part, as for a site's name).
+    title = "<title>Quickstart — Flask Documentation (3.1.x)</title>"
+    assert metadata_of(page(title, h1="Quickstart")).title == "Quickstart"
+
+
+def test_declared_title_over_an_h1_it_does_not_name():
+    # A landing page's <h1> is a slogan: the page's own title (without the site's name) is its title.
+    head = ('<title>Flood insurance for homeowners | Example Cover</title>'
+            '<meta property="og:site_name" content="Example Cover">')
+    assert metadata_of(page(head, h1="Sleep well when the water rises")).title == "Flood insurance for homeowners"
+    # Without a declared title, the <h1> stays; a short title whose words the <h1> says, and more, names it.
+    assert metadata_of(page("", h1="Sleep well when the water rises")).title == "Sleep well when the water rises"
+    assert metadata_of(page("<title>River levels</title>")).title == "River levels rise after a week of rain"
+
+
+def test_h1_with_an_aside_of_its_own_gives_the_title_it_shows():
+    title = "<title>River levels rise after a week of rain | Example News</title>"
+    dated = '<a href="/river"><time datetime="2024-05-01">May 1 2024</time> River levels rise after a week of rain</a>'
+    assert metadata_of(page(title, h1=dated)).title == "River levels rise after a week of rain"
+    byline = 'River levels rise after a week of rain <span class="byline">Posted on May 1, 2024 by Jane</span>'
+    assert metadata_of(page(title, h1=byline)).title == "River levels rise after a week of rain"
+    # An <h1> that says more in its own text is a fuller headline than the <title>: it stays.
+    longer = "River levels rise after a week of rain: what it means for the town"
+    assert metadata_of(page(title, h1=longer)).title == longer
+
+
+def dated(head: str, line: str, url: str = "https://news.example.com/river") -> Metadata:
+    """The metadata of a page whose headline is followed by ``line`` (a byline's date, a sentence)."""
+    body = BODY.format(h1="River levels rise after a week of rain").replace("</h1>", f"</h1><p>{line}</p>", 1)
+    return metadata_of(f"<html><head>{head}</head><body>{body}</body></html>", url=url)
+
+
+def test_date_shown_by_the_headline_replaces_a_declared_one_the_page_shows_nowhere():
+    head = ('<meta property="article:published_time" content="2024-01-10T09:00:00Z">'
+            '<meta property="article:modified_time" content="2024-05-02T10:00:00Z">')
+    assert dated(head, "Updated May 2, 2024").date_published == "2024-05-02T10:00:00+00:00"
+    # A date after the last modification is not the article's: the site's clock, a later comment.
+    assert dated(head, "Today: June 30, 2024").date_published == "2024-01-10T09:00:00+00:00"
+    # A sentence that mentions a date is no dateline.
+    sentence = "Officials expect the new dam to be finished by May 2, 2024."
+    assert dated(head, sentence).date_published == "2024-01-10T09:00:00+00:00"
+    assert dated("", sentence, url="https://news.example.com/river").date_published is None
+
+
+def test_utc_time_gives_the_day_of_the_url_the_site_dated_it():
+    head = '<meta property="article:published_time" content="2025-12-19T02:41:41+00:00">'
+    late = "https://blog.example.com/2025/12/18/river/"  # 21:41 the day before, in New York
+    assert dated(head, "", url=late).date_published == "2025-12-18"
+    # Noon UTC is the same day everywhere but at the date line: the declared time stays.
+    noon = '<meta property="article:published_time" content="2025-12-19T13:00:00+00:00">'
+    assert dated(noon, "", url=late).date_published == "2025-12-19T13:00:00+00:00"
+    # A time with its own offset is the site's already.
+    local = '<meta property="article:published_time" content="2025-12-19T02:41:41+01:00">'
+    assert dated(local, "", url=late).date_published == "2025-12-19T02:41:41+01:00"
+
+
+def test_microdata_date_created_in_document_order():
+    body = ('<div itemscope itemtype="https://schema.org/Question"><time itemprop="dateCreated" '
+            'datetime="2011-02-11 23:49:17Z">14 years ago</time><div itemscope itemtype="https://schema.org/Comment">'
+            '<span itemprop="datePublished">2011-02-12 01:30:35Z</span></div></div>')
+    assert metadata_of(page("", body=body), url="https://example.com/q/1").date_published == "2011-02-11T23:49:17+00:00"
+
+
+def test_long_element_marked_as_a_date_gives_the_date_it_starts_with():
+    post = ('<div class="post_date">2019-02-23, 09:14 PM <span>(This post was last modified: 2024-06-18, 11:02 AM '
+            'by the moderators of the board, for the third time this year)</span></div>')
+    html = f"<html><body>{BODY.replace('<h1>{h1}</h1>', post)}</body></html>"  # no headline to look by
+    assert metadata_of(html, url="https://example.com/thread").date_published == "2019-02-23"
+
+
 # Bad metadata: a field left empty or capped, named in ``invalid``, never an error.
 
 def test_malformed_json_ld_is_counted_and_meta_still_read():
@@ -157,6 +228,12 @@ def test_huge_meta_values_are_capped_or_refused():
     assert metadata.title == "River levels rise after a week of rain"
     assert metadata.authors == [] and metadata.image is None
     assert {"description", "title", "authors", "image"} <= set(metadata.invalid)
+
+
+def test_unparsable_url_does_not_break():
+    title = "<title>River levels rise after a week of rain | Example News</title>"
+    metadata = metadata_of(page(title), url="http://[::1")
+    assert metadata.title == "River levels rise after a week of rain"
 
 
 def test_deep_or_odd_json_ld_does_not_break():
@@ -200,6 +277,15 @@ TODAY = dt.date(2025, 6, 1)
 ])
 def test_dates(text, expected):
     assert iso_date(text, today=TODAY) == expected
+
+
+def test_local_day():
+    assert local_day("2025-12-19T02:41:41+00:00", "2025-12-18")  # the evening before, west of Greenwich
+    assert local_day("2025-12-18T22:00:00Z", "2025-12-19")  # the morning after, east of it
+    assert not local_day("2025-12-19T13:00:00+00:00", "2025-12-18")  # no time zone is 13 hours behind
+    assert not local_day("2025-12-19T02:41:41-05:00", "2025-12-18")  # not UTC
+    assert not local_day("2025-12-19", "2025-12-18")  # a day, no time
+    assert not local_day("2025-12-19T02:41:41+00:00", "2025-12-16")
 
 
 def test_text_and_url_dates():

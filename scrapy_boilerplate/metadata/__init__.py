@@ -21,7 +21,8 @@ from ..html.languages import LANGUAGE_CODES, language_code
 from ..html.urls import join_url
 from ..model import Block, Labelled, Metadata
 from . import page
-from .dates import iso_date, url_date
+from .page import words
+from .dates import iso_date, local_day, url_date
 from .structured import Found, read_structured
 
 __all__ = ["read_metadata"]
@@ -38,7 +39,6 @@ MAX_AUTHORS = 20
 MAX_URL = 4096
 #: What separates a title from the site's name in ``<title>`` and ``og:title``: " | Site", " - Site".
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»:/]\s+|\s+::\s+|\s*\|\s*")
-_WORDS = re.compile(r"\w+")
 #: Parts of host names that name no site.
 _HOST_WORDS = frozenset({"www", "com", "org", "net", "co", "uk", "io", "de", "fr", "gov", "edu"})
 
@@ -61,7 +61,7 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     shown = [(text, element) for text, element in page.headline(root, blocks, starts)
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     return Metadata(
-        title=_title(root, found, [text for text, _ in shown], blocks, site_name, url, invalid),
+        title=_title(root, found, shown, site_name, url, invalid),
         authors=_authors(root, found, [element for _, element in shown[:1]], invalid),
         date_published=_date_published(root, url, published, modified, [element for _, element in shown[:3]]),
         date_modified=modified,
@@ -91,27 +91,48 @@ def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) 
     return None
 
 
-def _title(root: etree._Element, found: Found, shown: list[str], blocks: Sequence[Block],
-           site_name: str | None, url: str | None, invalid: set[str]) -> str | None:
+def _title(root: etree._Element, found: Found, shown: list[tuple[str, etree._Element]], site_name: str | None,
+           url: str | None, invalid: set[str]) -> str | None:
     declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
     title_element = next(root.iter("title"), None)
-    if title_element is not None and (text := _bounded_title(title_element.text, invalid)):
-        declared.append(text)
+    page_title = _bounded_title(title_element.text, invalid) if title_element is not None else None
+    if page_title:
+        declared.append(page_title)
     stripped = [strip_site(text, site_name, url) for text in declared]
     # The visible <h1> that the page's declared titles name, whole (a JSON-LD headline may be cut short).
-    best, best_score = None, 0.5
-    for text in shown:
-        score = max((token_f1(text, title) for title in stripped), default=0.0)
-        if score > best_score:
-            best, best_score = text, score
+    best: tuple[str, etree._Element] | None = None
+    best_score = 0.0
+    for text, element in shown:
+        score = max((_naming(text, title, short) for title, short in zip(declared, stripped)), default=0.0)
+        if score >= 0.5 and score > best_score:
+            best, best_score = (text, element), score
     if best is not None:
-        return best
+        # An <h1> that shows the page's <title> and, in elements of its own, what the title does
+        # not say (a date, a byline, a tagline): the title.
+        inner = strip_site(page_title, site_name, url) if page_title else None
+        if inner and words(inner) != words(best[0]) and page.shows_aside(best[1], words(inner)):
+            return inner
+        return best[0]
     headline = _bounded_title(found.headline, invalid)
     if headline:
         return headline
-    # No <h1> the declared titles name: one among the main text is the page's own, over a title
-    # written for search engines.
-    return shown[0] if shown and blocks else (stripped[0] if stripped else (shown[0] if shown else None))
+    # No <h1> the declared titles name: the page's own title over an <h1> they do not name (a
+    # landing page's slogan, a section's name); an <h1> only where the page declares no title.
+    return stripped[0] if stripped else (shown[0][0] if shown else None)
+
+
+def _naming(text: str, title: str, stripped: str) -> float:
+    """How well a declared ``title`` (``stripped`` of the site's name) names the <h1> ``text``:
+    the token F1 of the two; 1.0 where ``text`` is the title's first part ("Quickstart" of
+    "Quickstart — Flask Documentation (3.1.x)"), whatever the other parts name; at least 0.5,
+    enough to name it, where ``text`` says the title's words (two or more) and more ("River
+    levels" of "River levels rise after a week of rain")."""
+    first = next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
+    if token_f1(text, first) >= 0.9:
+        return 1.0
+    short = words(stripped)
+    score = token_f1(text, stripped)
+    return max(score, 0.5) if len(short) > 1 and page.runs_inside(short, words(text)) else score
 
 
 def _bounded_title(value: object, invalid: set[str]) -> str | None:
@@ -135,29 +156,28 @@ def strip_site(title: str, site_name: str | None, url: str | None) -> str:
     longest = max(kept, key=len)
     # "Headline | Site", or "Headline / Section / Site": the headline is the longest part, when
     # it holds half the title's words (else the separators were the headline's own punctuation).
-    if len(kept) < len(parts) or len(parts) == 2 or 2 * len(_words(longest)) >= len(_words(title)):
+    if len(kept) < len(parts) or len(parts) == 2 or 2 * len(words(longest)) >= len(words(title)):
         return longest
     return title
 
 
 def names_site(text: str, site_name: str | None, url: str | None) -> bool:
     """Whether ``text`` is the site's name: words all of its ``site_name`` or of its host's name."""
-    words = [word for word in _words(text) if word not in _HOST_WORDS]
-    if not words:
+    named = [word for word in words(text) if word not in _HOST_WORDS]
+    if not named:
         return False
-    host = urlsplit(url or "").hostname or ""
+    try:
+        host = urlsplit(url or "").hostname or ""
+    except ValueError:  # an unclosed IPv6 bracket: no host to name the site
+        host = ""
     host_words = set(host.split(".")) - _HOST_WORDS
-    return (set(words) <= set(_words(site_name or "")) or set(words) <= host_words
-            or "".join(words) in host_words or "".join(words) in {word.replace("-", "") for word in host_words})
-
-
-def _words(text: str) -> list[str]:
-    return _WORDS.findall(text.lower())
+    return (set(named) <= set(words(site_name or "")) or set(named) <= host_words
+            or "".join(named) in host_words or "".join(named) in {word.replace("-", "") for word in host_words})
 
 
 def token_f1(one: str, other: str) -> float:
     """The F1 of the words two texts share (lower case, as multisets)."""
-    first, second = _words(one), _words(other)
+    first, second = words(one), words(other)
     if not first or not second:
         return 0.0
     remaining = list(second)
@@ -212,15 +232,20 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
 
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
-    """The declared publication date, unless the page shows its readers another by its headline
-    and the declared one nowhere: then the one it shows (the declared modification date where it
-    is that day: an article revised and dated anew). Without a declared date, the date by the
-    headline, in a ``<time>`` or marked element, or in the URL."""
+    """The declared publication date, unless the page shows its readers another by its headline,
+    no later than the declared modification, and the declared one nowhere: then the one it shows
+    (the declared modification date where it is that day: an article revised and dated anew). A
+    declared UTC time whose local day the URL gives (the day before or after): that day. Without a
+    declared date, the date by the headline, in a ``<time>`` or marked element, or in the URL."""
     near = next(filter(None, map(page.date_near, headlines)), None)
     if published:
-        if near and near[:10] != published[:10] and published[:10] not in {date[:10] for date in page.dates(root)}:
+        # A date after the last modification is not the article's (the site's clock, a later comment).
+        if (near and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
+                and published[:10] not in {date[:10] for date in page.dates(root)}):
             return modified if modified and modified[:10] == near[:10] else near
-        return published
+        # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
+        in_url = url_date(url)
+        return in_url if in_url and local_day(published, in_url) else published
     if near:
         return near
     shown = page.dates(root)

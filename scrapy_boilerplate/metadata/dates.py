@@ -72,6 +72,21 @@ def url_date(url: str | None, *, today: dt.date | None = None) -> str | None:
     return _checked(_from_parts(match), today) if match else None
 
 
+def local_day(moment: str, shown: str) -> bool:
+    """Whether the day ``shown`` on the page (``YYYY-MM-DD``) is the UTC time ``moment``'s in the
+    site's own time zone: the day before or after, which a time zone (UTC-12 to UTC+14) reaches
+    from that hour. Pages declare UTC times and show their readers local dates."""
+    try:
+        utc, day = dt.datetime.fromisoformat(moment), dt.date.fromisoformat(shown[:10])
+    except ValueError:
+        return False
+    if len(moment) <= 10 or utc.utcoffset() != dt.timedelta(0):
+        return False
+    if day == utc.date() - dt.timedelta(days=1):
+        return utc.hour < 12
+    return day == utc.date() + dt.timedelta(days=1) and utc.hour >= 10
+
+
 def _machine(text: str) -> dt.datetime | dt.date | None:
     if text[:4].isdigit():
         candidate = text.replace(" ", "T", 1) if len(text) > 10 and text[10] == " " else text

@@ -27,7 +27,10 @@ AFTER = 150
 BEFORE = 40
 #: Longer texts are sentences that may mention a date, not a dateline.
 MAX_DATE_TEXT = 80
+#: A short text of this many words or more that ends as a sentence does is one, not a dateline.
+SENTENCE_WORDS = 8
 _YEAR = re.compile(r"\d{4}")
+_WORDS = re.compile(r"\w+")
 #: Elements that are never a byline or a date, whatever their class.
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
@@ -53,6 +56,45 @@ def headline(root: etree._Element, blocks: Sequence[Block],
     return [(text, element) for *_, element in ranked if (text := visible_text(element))]
 
 
+def shows_aside(element: etree._Element, title: list[str]) -> bool:
+    """Whether the headline ``element`` shows the ``title`` (its words) and, in child elements
+    of its own, words beside it that the title does not have: a date, a byline, a tagline, a
+    source in a ``<span>``. Its text without those children is the title's."""
+    kept: list[str] = []
+    aside = _without_asides(element, title, kept)
+    return aside and words(" ".join(kept)) == title
+
+
+def _without_asides(element: etree._Element, title: list[str], kept: list[str]) -> bool:
+    """Put into ``kept`` the text of ``element`` without its descendants whose words are neither
+    a part of ``title`` nor hold it (a link around the headline and its date); whether there was one."""
+    aside = False
+    kept.append(element.text or "")
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in _UNSEEN:
+            shown = words(visible_text(child))
+            if runs_inside(shown, title):
+                kept.append(f" {visible_text(child)} ")
+            elif runs_inside(title, shown):
+                kept.append(" ")
+                aside = _without_asides(child, title, kept) or aside
+                kept.append(" ")
+            else:
+                aside = True
+        kept.append(child.tail or "")
+    return aside
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, lower-cased (``\\w+``): what titles are compared by."""
+    return _WORDS.findall(text.lower())
+
+
+def runs_inside(run: list[str], other: list[str]) -> bool:
+    """Whether the words ``run`` are ``other``'s or a run of them (no words are)."""
+    return not run or any(other[start:start + len(run)] == run for start in range(len(other) - len(run) + 1))
+
+
 def date_near(anchor: etree._Element) -> str | None:
     """The first date written in a short text after ``anchor`` (the headline: a byline's date
     follows it), else before it (a dateline above it), or ``None``."""
@@ -61,11 +103,17 @@ def date_near(anchor: etree._Element) -> str | None:
             texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
                 element.text, element.tail)
             for text in texts:
-                if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text):
+                if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text) and not _sentence(text):
                     found = text_date(text)
                     if found:
                         return found
     return None
+
+
+def _sentence(text: str) -> bool:
+    """Whether ``text`` reads as a sentence ("... remain open after April 15, 2025."), which mentions
+    a date, rather than a dateline ("Posted on April 15, 2025")."""
+    return text.rstrip()[-1:] in ".!?" and len(text.split()) >= SENTENCE_WORDS
 
 
 def _following(anchor: etree._Element) -> Iterator[etree._Element]:
@@ -163,8 +211,8 @@ def dates(root: etree._Element) -> list[str]:
         if value:
             found.append(value)
     for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
-        text = visible_text(element)
-        value = text_date(text) if len(text) <= 100 else None
+        # A long one (a post's header with its edits, its tags) gives the date it starts with.
+        value = text_date(visible_text(element)[:MAX_DATE_TEXT])
         if value:
             found.append(value)
     return found

@@ -231,9 +231,9 @@ def _microdata(props: list[etree._Element], found: Found) -> None:
                 found.add("title", text)
                 if found.headline is None:
                     found.headline = text
-            elif prop in ("datePublished", "dateModified"):
+            elif prop in ("datePublished", "dateCreated", "dateModified"):
                 value: str | None = element.get("content") or element.get("datetime") or visible_text(element)
-                found.add("date_published" if prop == "datePublished" else "date_modified", value)
+                found.add("date_modified" if prop == "dateModified" else "date_published", value)
             elif prop == "author" or prop == "creator":
                 if element.get("itemscope") is not None:
                     name = element.find(".//*[@itemprop='name']")
