@@ -15,7 +15,14 @@ A run passes if its crawl ends within 90 s with exit code 0, one item per page
 (those a fault cost carry an error), and no worker process left once it ended.
 Prints each run's counts and a summary; exits 1 if a run failed.
 
-    python benchmarks/faults.py [--limit N] [--runs N] [--kills N] [--seed N]
+With ``--archives``, the same faults hit the workers of ``scrapy-boilerplate -j 2``
+reading a WARC file of the same pages instead (each five times, so that a run
+lasts as long as a crawl): a run passes if it ends within
+90 s, with exit code 0 (or 1, which says that records crashed the extractor),
+every record read and either written or skipped with its reason, and no worker
+process left.
+
+    python benchmarks/faults.py [--limit N] [--runs N] [--kills N] [--seed N] [--archives]
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -41,6 +49,8 @@ from crawl import serve  # noqa: E402
 
 #: Seconds a crawl may take, faults and all.
 TIME_LIMIT = 90
+#: How many times an archive run reads each page.
+ARCHIVE_REPEATS = 5
 
 
 def crawl(urls_file: str, output: str) -> None:
@@ -124,14 +134,17 @@ class Run:
                 and self.left == 0)
 
 
-def run(fault: str, urls_file: str, pages: int, kills: int, chance: random.Random, folder: Path) -> Run:
-    """One crawl, with its worker processes killed ``kills`` times or frozen once."""
+def run(fault: str, source: str, pages: int, kills: int, chance: random.Random, folder: Path,
+        archive: bool = False) -> Run:
+    """One crawl of the URLs of ``source`` (or with ``archive``, one run over the archive
+    ``source``), with its worker processes killed ``kills`` times or frozen once."""
     output = folder / "items.json"
     output.unlink(missing_ok=True)
+    command = ([sys.executable, "-m", "scrapy_boilerplate", source, "-j", "2", "-o", str(output)] if archive
+               else [sys.executable, __file__, "--crawl", source, str(output)])
     with open(folder / f"{fault}.log", "w") as log:
         started = time.monotonic()
-        process = subprocess.Popen([sys.executable, __file__, "--crawl", urls_file, str(output)],
-                                   stdout=log, stderr=log)
+        process = subprocess.Popen(command, stdout=log, stderr=log)
         seen: set[int] = set()
         done = 0
         goal = kills if fault == "killed" else 1
@@ -155,13 +168,41 @@ def run(fault: str, urls_file: str, pages: int, kills: int, chance: random.Rando
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     result = Run(fault, seconds, process.returncode, done, pages, left=len(left))
-    if output.exists():
+    if archive:
+        read_archive_run(result, output, (folder / f"{fault}.log").read_text())
+    elif output.exists():
         crawled = json.loads(output.read_text())
         result.items = len(crawled["items"])
         result.distinct = len({url for url, _ in crawled["items"]})
         result.errors = Counter(error.partition(":")[0] for _, error in crawled["items"] if error)
         result.stats = crawled["stats"]
     return result
+
+
+def read_archive_run(result: Run, output: Path, log: str) -> None:
+    """Fill ``result`` from an archive run's lines and its closing summary (``N records read,
+    W written, S skipped (C reason, ...)``): each record written, or skipped with its reason."""
+    lines = [json.loads(line) for line in output.read_text().splitlines()] if output.exists() else []
+    summary = re.search(r"(\d+) records read, (\d+) written, \d+ skipped(?: \((.*)\))?", log)
+    if summary is None:
+        return
+    skipped = Counter({reason: int(count) for count, reason in
+                       (part.split(" ", 1) for part in (summary.group(3) or "").split(", ") if part)})
+    read, written = int(summary.group(1)), int(summary.group(2))
+    if read == result.pages and written == len(lines) and written + sum(skipped.values()) == read:
+        result.items = result.pages  # every record is accounted for
+        result.distinct = len({line["warc_record_id"] for line in lines}) + sum(skipped.values())
+    result.errors = skipped
+    if result.exit_code == 1 and skipped["extractor crashed"]:
+        result.exit_code = 0  # the exit status that says records crashed the extractor
+
+
+def write_archive(pages: list[devset.Page], path: Path) -> None:
+    """The pages as the HTTP responses of a WARC file."""
+    from archives import Page, write_warc
+
+    with open(path, "wb") as stream:
+        write_warc(stream, iter([Page(page.url or f"https://devset.invalid/{page.key}", page.body) for page in pages]))
 
 
 def listed(errors: Counter[str]) -> str:
@@ -174,13 +215,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10, help="crawls with each fault")
     parser.add_argument("--kills", type=int, default=8, help="workers killed in each crawl of the first kind")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--archives", action="store_true", help="fault the workers of an archive run instead")
     parser.add_argument("--crawl", nargs=2, metavar=("URLS", "OUTPUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.crawl:
         crawl(*args.crawl)
         return
 
-    keys = [page.key for page in devset.pages(args.limit)]
+    pages = devset.pages(args.limit)
+    keys = [page.key for page in pages]
     receive, send = multiprocessing.Pipe(duplex=False)
     server = multiprocessing.Process(target=serve, args=(args.limit, send), daemon=True)
     server.start()
@@ -189,14 +232,20 @@ def main() -> None:
     runs = []
     try:
         with tempfile.TemporaryDirectory() as folder:
-            urls_file = Path(folder) / "urls.txt"
-            urls_file.write_text("\n".join(f"http://127.0.0.1:{port}/{key}.html" for key in keys))
-            print(f"{len(keys)} pages, 2 workers; {args.kills} kills or 1 freeze a crawl\n")
+            if args.archives:
+                source = Path(folder) / "pages.warc.gz"
+                keys *= ARCHIVE_REPEATS
+                write_archive(pages * ARCHIVE_REPEATS, source)
+                print(f"{len(keys)} records, scrapy-boilerplate -j 2; {args.kills} kills or 1 freeze a run\n")
+            else:
+                source = Path(folder) / "urls.txt"
+                source.write_text("\n".join(f"http://127.0.0.1:{port}/{key}.html" for key in keys))
+                print(f"{len(keys)} pages, 2 workers; {args.kills} kills or 1 freeze a crawl\n")
             print(f"{'fault':7} {'run':>3} {'seconds':>7} {'exit':>4} {'faults':>6} {'items':>5} {'errors':18} "
                   f"{'restarts':>8} {'timeouts':>8} {'failed starts':>13} {'left':>4}  passed")
             for fault in ("killed", "frozen"):
                 for number in range(1, args.runs + 1):
-                    outcome = run(fault, str(urls_file), len(keys), args.kills, chance, Path(folder))
+                    outcome = run(fault, str(source), len(keys), args.kills, chance, Path(folder), args.archives)
                     runs.append(outcome)
                     print(f"{fault:7} {number:3d} {outcome.seconds:7.1f} {outcome.exit_code!s:>4} {outcome.faults:6d} "
                           f"{outcome.items:5d} {listed(outcome.errors):18} {outcome.stats.get('restarts', 0):8d} "
