@@ -27,7 +27,7 @@ import math
 import operator
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from lxml import etree
 
@@ -315,8 +315,14 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
 
     ``paragraphs`` and ``blocks`` are jusText's, one block per paragraph.
     """
+    return list(iter_rows(paragraphs, blocks))
+
+
+def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> Iterator[list[float] | None]:
+    """The rows of :func:`rows`, made one at a time: the run-time scores each and lets it go, where
+    the rows of a page held at once took more memory than jusText's whole classification."""
     if not blocks:
-        return []
+        return
     records, every_record = _records(paragraphs)
     top = every_record[0]
     ancestor: _Element | None  # climbing: None past the top
@@ -395,10 +401,9 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     page_container = (container.chars / page_chars, container.link_chars / (container.chars or 1),
                       container.prose_chars / (top.prose_chars or 1))
 
-    result: list[list[float] | None] = []
     for i, (block, record) in enumerate(zip(blocks, records)):
         if basics[i][_PREFILTERED_BASIC]:
-            result.append(None)
+            yield None
             continue
         text = block.text
         row = [
@@ -418,8 +423,7 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
         row += block_context
         row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
                 (i - first_prose) / count, (i - last_prose) / count)
-        result.append(row)
-    return result
+        yield row
 
 
 def _container_score(record: _Element) -> float:
