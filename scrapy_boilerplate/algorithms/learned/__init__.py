@@ -20,9 +20,8 @@ from lxml import etree
 from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
-from ..justext.segment import Paragraph
 from .blocks import LearnedBlock
-from .features import rows
+from .features import iter_rows, prefiltered, rows
 from .model import load
 from .options import LearnedOptions
 
@@ -39,26 +38,21 @@ def featurize(root: etree._Element, options: LearnedOptions, block_type: type[Ju
               ) -> tuple[list[JustextBlock], list[list[float] | None], Stoplist | None]:
     """jusText's blocks of the tree under ``root`` (made as ``block_type``), their feature rows
     (``None`` where prefiltered) and the stoplist jusText used."""
-    _, blocks, feature_rows, stoplist = _classified(root, options, block_type)
-    return blocks, feature_rows, stoplist
-
-
-def _classified(root: etree._Element, options: LearnedOptions, block_type: type[JustextBlock],
-                ) -> tuple[list[Paragraph], list[JustextBlock], list[list[float] | None], Stoplist | None]:
     paragraphs, blocks, stoplist = justext.classify(root, options, block_type)
-    return paragraphs, blocks, rows(paragraphs, blocks), stoplist
+    return blocks, rows(paragraphs, blocks), stoplist
 
 
 def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     threshold = options.cutoff
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
-    paragraphs, justext_blocks, feature_rows, stoplist = _classified(root, options, LearnedBlock)
+    paragraphs, justext_blocks, stoplist = justext.classify(root, options, LearnedBlock)
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
-    probabilities = load().probabilities([block.xpath for block in blocks], feature_rows)
-    for block, row, probability in zip(blocks, feature_rows, probabilities):
+    # The rows made one at a time, each scored and let go (a page's rows at once are its largest part).
+    probabilities = load().probabilities([block.xpath for block in blocks], iter_rows(paragraphs, blocks))
+    for block, probability in zip(blocks, probabilities):
         block.justext_label = block.label
-        if row is None:
+        if prefiltered(block):  # no row
             block.label = BAD
         else:
             block.probability = probability

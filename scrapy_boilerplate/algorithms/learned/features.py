@@ -27,7 +27,7 @@ import math
 import operator
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from lxml import etree
 
@@ -315,8 +315,14 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
 
     ``paragraphs`` and ``blocks`` are jusText's, one block per paragraph.
     """
+    return list(iter_rows(paragraphs, blocks))
+
+
+def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> Iterator[list[float] | None]:
+    """The rows of :func:`rows`, made one at a time: the run-time scores each and lets it go, where
+    the rows of a page held at once took more memory than jusText's whole classification."""
     if not blocks:
-        return []
+        return
     records, every_record = _records(paragraphs)
     top = every_record[0]
     ancestor: _Element | None  # climbing: None past the top
@@ -376,9 +382,9 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
     good_labels = [row[_GOOD_BASIC] for row in basics]
-    # The neighbours' part of each block's row, with the page's edges around.
+    # The blocks' basics with the page's edges around, for the neighbours' part of each row.
     edge = [_NO_NEIGHBOUR] * max(map(abs, NEIGHBOURS))
-    around = [*edge, *(row[:_NEIGHBOUR_BASICS] for row in basics), *edge]
+    around = [*edge, *basics, *edge]
     # Running sums of the jusText labels and of the characters before each block.
     labels_before, chars_before = [0.0], [0]
     for label, block in zip(good_labels, blocks):
@@ -395,10 +401,9 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
     page_container = (container.chars / page_chars, container.link_chars / (container.chars or 1),
                       container.prose_chars / (top.prose_chars or 1))
 
-    result: list[list[float] | None] = []
-    for i, (block, record) in enumerate(zip(blocks, records)):
-        if basics[i][_PREFILTERED_BASIC]:
-            result.append(None)
+    for i, (block, record, block_context) in enumerate(zip(blocks, records, context)):
+        if block_context is None:  # prefiltered
+            yield None
             continue
         text = block.text
         row = [
@@ -409,17 +414,14 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> lis
             *_element_features(record, top),
         ]
         for offset in NEIGHBOURS:
-            row += around[i + offset + len(edge)]
+            row += around[i + offset + len(edge)][:_NEIGHBOUR_BASICS]
         for width in (3, 10):
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
-        block_context = context[i]
-        assert block_context is not None  # None only for the prefiltered blocks, passed above
         row += block_context
         row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
                 (i - first_prose) / count, (i - last_prose) / count)
-        result.append(row)
-    return result
+        yield row
 
 
 def _container_score(record: _Element) -> float:
@@ -445,8 +447,8 @@ REPEAT_LEVELS = (0, 1, 2, 3)
 
 def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock], texts: Sequence[str],
                       good_labels: Sequence[float], title: str, skipped: Sequence[float],
-                      ) -> list[tuple[float, ...] | None]:
-    """Per block not ``skipped`` (``None`` for the others): its words' share in the title, its
+                      ) -> Iterator[tuple[float, ...] | None]:
+    """Per block, one at a time, not ``skipped`` (``None`` for the others): its words' share in the title, its
     distance to jusText's good blocks, how often its text repeats on the page, its length against
     the page's median, dates and prompt words in its text, and how many like elements (same
     parent, tag and class) repeat around it. ``texts`` are the blocks' texts, lowercased."""
@@ -459,13 +461,12 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
     repeats = Counter(texts)
     median = sorted(block.chars for block in blocks)[count // 2] or 1
     like = _like_elements(records)
-    result: list[tuple[float, ...] | None] = []
-    for i, (block, text) in enumerate(zip(blocks, texts)):
+    for i, (block, text, block_like) in enumerate(zip(blocks, texts, like)):
         if skipped[i]:  # prefiltered: no row, and half the blocks
-            result.append(None)
+            yield None
             continue
         words = _WORDS.findall(text) if title_words else ()
-        result.append((
+        yield (
             sum(map(title_words.__contains__, words)) / (len(words) or 1),
             _log(i - previous_good[i]) if previous_good[i] >= 0 else -1.0,
             _log(next_good[i] - i) if next_good[i] >= 0 else -1.0,
@@ -474,9 +475,8 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
             math.log(block.chars / median) if block.chars else 0.0,
             float(len(_DATE.findall(text)) if "ago" in text or _DIGIT.search(text) else 0),
             float(len(_PROMPT.findall(text))),
-            *like[i],
-        ))
-    return result
+            *block_like,
+        )
 
 
 def _nearest_good(good_labels: Sequence[float], order: range) -> list[int]:
@@ -489,7 +489,7 @@ def _nearest_good(good_labels: Sequence[float], order: range) -> list[int]:
     return nearest
 
 
-def _like_elements(records: Sequence[_Element]) -> list[tuple[float, ...]]:
+def _like_elements(records: Sequence[_Element]) -> Iterator[tuple[float, ...]]:
     """Per block (``records``: of the elements the blocks start in) and level of ``REPEAT_LEVELS``:
     the log of how many distinct elements of the blocks, that many levels up, share that
     element's parent, tag and class (cards, teasers, list items repeat; an article's container
@@ -505,12 +505,13 @@ def _like_elements(records: Sequence[_Element]) -> list[tuple[float, ...]]:
         # keyed as linked is: like_key is None only before it is read
         counts: Counter[_LikeKey | None] = Counter(record.like_key or _like_key(record) for record in distinct)
         linked = Counter(record.like_key for record in distinct if record.first_linked)
-        columns.append([_log(counts[record.like_key] - 1) for record in level_records])
         # Items that each start with a link (teasers, "most read" lists): their share of the like
-        # elements, where there are several.
-        columns.append([linked[record.like_key] / counts[record.like_key] if counts[record.like_key] > 1 else 0.0
-                        for record in level_records])
-    return list(zip(*columns))
+        # elements, where there are several. Both made once per key: the blocks share them.
+        repeated = {key: _log(count - 1) for key, count in counts.items()}
+        linked_first = {key: linked[key] / count if count > 1 else 0.0 for key, count in counts.items()}
+        columns.append([repeated[record.like_key] for record in level_records])
+        columns.append([linked_first[record.like_key] for record in level_records])
+    return zip(*columns)
 
 
 def _like_key(record: _Element) -> _LikeKey:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import importlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,11 +53,23 @@ class Model:
     #: The thresholds it chose for ``favor="precision"`` and ``"recall"``.
     favor: dict[str, float]
 
-    def probabilities(self, xpaths: Sequence[str], rows: Sequence[Sequence[float] | None]) -> list[float]:
-        """The second stage's probability of each block (0.0 where prefiltered: its row is ``None``)."""
-        first = [0.0 if row is None else self.first.probability(row) for row in rows]
+    def probabilities(self, xpaths: Sequence[str], rows: Iterable[Sequence[float] | None]) -> list[float]:
+        """The second stage's probability of each block (0.0 where prefiltered: its row is ``None``).
+
+        ``rows`` may come one at a time (``features.iter_rows``): each is let go once scored, but
+        for the few columns the second stage repeats.
+        """
+        first: list[float] = []
+        columns: list[Sequence[float] | None] = []
+        for row in rows:
+            if row is None:
+                first.append(0.0)
+                columns.append(None)
+            else:
+                first.append(self.first.probability(row))
+                columns.append(smoothing.first_stage_columns(row))
         return [0.0 if row is None else self.second.probability(row)
-                for row in smoothing.rows(xpaths, rows, first)]
+                for row in smoothing.iter_rows(xpaths, columns, first)]
 
 
 @functools.cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 #: How many neighbours on each side a row repeats the probability of (-1.0 past the page's ends).
 NEIGHBOUR_REACH = 3
@@ -22,7 +22,8 @@ NEIGHBOURS = (*range(-NEIGHBOUR_REACH, 0), *range(1, NEIGHBOUR_REACH + 1))
 WINDOWS = (3, 10)
 #: The first stage's columns a row repeats: the block's chars (log), link density and jusText's class.
 FIRST_STAGE_COLUMNS = (0, 2, 5)
-_first_stage_columns = operator.itemgetter(*FIRST_STAGE_COLUMNS)
+#: Those columns of a first-stage row.
+first_stage_columns = operator.itemgetter(*FIRST_STAGE_COLUMNS)
 #: How many elements up from the block's own its containers are (by XPath: parent, grandparent).
 CONTAINER_LEVELS = (1, 2)
 
@@ -33,6 +34,15 @@ def rows(xpaths: Sequence[str], first_rows: Sequence[Sequence[float] | None],
 
     ``probabilities`` are the first stage's, 0.0 for prefiltered blocks.
     """
+    columns = [None if row is None else first_stage_columns(row) for row in first_rows]
+    return list(iter_rows(xpaths, columns, probabilities))
+
+
+def iter_rows(xpaths: Sequence[str], columns: Sequence[Sequence[float] | None],
+              probabilities: Sequence[float]) -> Iterator[list[float] | None]:
+    """The rows of :func:`rows`, one at a time, from the :data:`first_stage_columns` of the
+    first-stage rows (``None`` where prefiltered) rather than the whole rows, which the
+    run-time lets go once scored."""
     count = len(probabilities)
     before = [0.0]  # running sums, for the window means
     for probability in probabilities:
@@ -43,14 +53,13 @@ def rows(xpaths: Sequence[str], first_rows: Sequence[Sequence[float] | None],
     padded = [-1.0] * reach + list(probabilities) + [-1.0] * reach
     containers = [_containers(xpaths, probabilities, level) for level in CONTAINER_LEVELS]
 
-    page = _page_probabilities(first_rows, probabilities)
-    result: list[list[float] | None] = []
-    for i, first_row in enumerate(first_rows):
-        if first_row is None:
-            result.append(None)
+    page = _page_probabilities(columns, probabilities)
+    for i, block_columns in enumerate(columns):
+        if block_columns is None:
+            yield None
             continue
         probability, at = probabilities[i], i + reach
-        row = [probability, *_first_stage_columns(first_row),
+        row = [probability, *block_columns,
                *padded[at - NEIGHBOUR_REACH:at], *padded[at + 1:at + NEIGHBOUR_REACH + 1]]
         for width in WINDOWS:
             low, high = max(0, i - width), min(count, i + width + 1)
@@ -63,8 +72,7 @@ def rows(xpaths: Sequence[str], first_rows: Sequence[Sequence[float] | None],
             row += container[i]
         row += page
         row.append(probabilities[i] - containers[0][i][0])
-        result.append(row)
-    return result
+        yield row
 
 
 def _containers(xpaths: Sequence[str], probabilities: Sequence[float], level: int) -> list[tuple[float, float]]:
@@ -79,11 +87,11 @@ def _containers(xpaths: Sequence[str], probabilities: Sequence[float], level: in
     return [means[key] for key in keys]
 
 
-def _page_probabilities(first_rows: Sequence[Sequence[float] | None], probabilities: Sequence[float],
+def _page_probabilities(columns: Sequence[Sequence[float] | None], probabilities: Sequence[float],
                         ) -> tuple[float, float]:
     # How sure the first stage is of the page as a whole: the mean over its scored blocks, and the
     # share of them it finds main text.
-    scored = [probability for row, probability in zip(first_rows, probabilities) if row is not None]
+    scored = [probability for row, probability in zip(columns, probabilities) if row is not None]
     if not scored:
         return -1.0, -1.0
     return sum(scored) / len(scored), sum(probability >= 0.5 for probability in scored) / len(scored)
