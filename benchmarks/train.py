@@ -11,7 +11,9 @@ block's features (``scrapy_boilerplate.algorithms.learned.features``; kept in
   (a block of fewer than four words: good if its words are a line of the main
   text, bad if they appear nowhere in it, left out otherwise); the snippets
   override; left out: blocks past the point where the corpus cut the main text,
-  and blocks whose text the page repeats more often than the main text does.
+  blocks whose text the page repeats more often than the main text does, and
+  every block of a page whose blocks hold less than ``REFERENCE_FOUND`` of the
+  main text's shingles (the page stays in the figures).
 
 A devset block weighs ``DEVSET_WEIGHT``; a trainset page ``TRAINSET_PAGE_WEIGHT``
 in all, a classic page ``CLASSIC_PAGE_WEIGHT``, shared by its blocks by the square
