@@ -65,6 +65,20 @@ def test_a_trainset_page_weighs_the_same_whatever_its_blocks_shared_by_their_wor
     assert train.block_weights("devset", ["a", "b"]) == [train.DEVSET_WEIGHT] * 2
 
 
+def test_a_page_whose_blocks_miss_its_main_text_keeps_only_its_snippets_labels():
+    # A main text drawn by scripts, or read in another encoding: its blocks would all be "boilerplate".
+    main = "The river rose by two metres over the weekend and the town asked people to move their cars."
+    texts = ["Subscribe to our newsletter for more news", "Share this story with a friend today"]
+    the_page = page(main, without=("Share this",))
+    reference = trainset.shingles(main)
+    assert train.reference_found(texts, reference) == 0.0
+    assert train.shingle_labels(the_page, texts, reference) == ([None, 0], 0.0)
+    found = ["The river rose by two metres over the weekend and the town asked", "Subscribe to our newsletter"]
+    assert train.reference_found(found, reference) == pytest.approx(10 / 15)  # 10 of its 15 shingles
+    assert train.shingle_labels(the_page, found, reference)[0] == [1, 0]
+    assert train.reference_found(texts, trainset.shingles("Too short")) == 1.0
+
+
 def test_devset_blocks_are_labelled_by_their_snippets_only():
     snippets = page("", ("the river rose",), ("share this",))
     assert train.devset_labels(snippets, ["Yesterday the river rose", "share this", "Other"]) == [1, 0, None]

@@ -11,7 +11,9 @@ block's features (``scrapy_boilerplate.algorithms.learned.features``; kept in
   (a block of fewer than four words: good if its words are a line of the main
   text, bad if they appear nowhere in it, left out otherwise); the snippets
   override; left out: blocks past the point where the corpus cut the main text,
-  and blocks whose text the page repeats more often than the main text does.
+  blocks whose text the page repeats more often than the main text does, and
+  every block of a page whose blocks hold less than ``REFERENCE_FOUND`` of the
+  main text's shingles (the page stays in the figures).
 
 A devset block weighs ``DEVSET_WEIGHT``; a trainset page ``TRAINSET_PAGE_WEIGHT``
 in all, a classic page ``CLASSIC_PAGE_WEIGHT``, shared by its blocks by the square
@@ -101,6 +103,11 @@ TRAINSET_PAGE_WEIGHT = 50.0
 CLASSIC_PAGE_WEIGHT = 15.0
 #: A block of the trainset is good when this share of its shingles is in the main text.
 SHINGLE_SHARE = 0.5
+#: A page whose blocks hold less than this share of its main text's shingles gives its blocks no
+#: labels (its snippets' aside): the main text is not in the page as jusText reads it (drawn by
+#: scripts, a reference in another encoding, a file that is no page), and every block would be
+#: labelled boilerplate, the main text's own included. It stays in the figures, scored like any page.
+REFERENCE_FOUND = 0.3
 #: The trainset's main texts are cut at this many characters (five documentation pages).
 MAIN_CONTENT_LIMIT = 50_000
 THRESHOLDS = [round(0.1 + 0.025 * i, 3) for i in range(33)]
@@ -131,6 +138,8 @@ class Sample:
     rows: list[list[float] | None]
     labels: list[int | None]
     reference: Counter = field(default_factory=Counter)
+    #: The share of the reference's shingles found in the page's blocks (see ``REFERENCE_FOUND``).
+    found: float = 1.0
 
 
 def site(corpus: str, page: devset.Page | trainset.Page) -> str:
@@ -183,6 +192,20 @@ def trainset_labels(page: trainset.Page, texts: list[str], reference: Counter) -
     return labels
 
 
+def shingle_labels(page: trainset.Page, texts: list[str], reference: Counter) -> tuple[list[int | None], float]:
+    """The labels of a trainset or classic page's blocks and the share of the reference's shingles
+    found in them: below ``REFERENCE_FOUND``, the snippets' labels alone."""
+    found = reference_found(texts, reference)
+    return (trainset_labels(page, texts, reference) if found >= REFERENCE_FOUND else devset_labels(page, texts)), found
+
+
+def reference_found(texts: list[str], reference: Counter) -> float:
+    """The share of the reference's shingles in the blocks' text: the best recall any choice of them reaches."""
+    if not reference:
+        return 1.0
+    return sum((trainset.shingles("\n".join(texts)) & reference).values()) / sum(reference.values())
+
+
 def _main_content_end(page: trainset.Page, spoken: list[str]) -> int | float:
     """The last block of the main text when the corpus cut it (at ``MAIN_CONTENT_LIMIT`` characters,
     mid-sentence: what follows is unlabelled, not boilerplate), else infinity."""
@@ -203,8 +226,8 @@ def load_samples(limit: int | None) -> list[Sample]:
                 sample = Sample(corpus, page, site(corpus, page), texts, xpaths, rows, devset_labels(page, texts))
             else:
                 reference = trainset.shingles(page.main_content)
-                sample = Sample(corpus, page, site(corpus, page), texts, xpaths, rows,
-                                trainset_labels(page, texts, reference), reference)
+                labels, found = shingle_labels(page, texts, reference)
+                sample = Sample(corpus, page, site(corpus, page), texts, xpaths, rows, labels, reference, found)
             samples.append(sample)
     return samples
 
@@ -483,7 +506,7 @@ def main() -> None:
     parser.add_argument("--first-stage", action="store_true",
                         help="cross-validate the first stage alone (a sixth of the time; implies --no-write)")
     parser.add_argument("--dump-worst", type=int, default=0, metavar="N",
-                        help="print the N pages of each corpus (and classic type) with the most errors, out of fold")
+                        help="print the N pages of each corpus and page type with the most errors, out of fold")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -495,7 +518,10 @@ def main() -> None:
           f"({time.perf_counter() - started:.0f} s)", flush=True)
     for corpus in CORPORA:
         chosen = [s for s in samples if s.corpus == corpus]
-        print(f"  {corpus}: {len(chosen)} pages, training weight {matrix(chosen)[2].sum() / weights.sum():.0%}")
+        unlabelled = sum(sample.found < REFERENCE_FOUND for sample in chosen)
+        print(f"  {corpus}: {len(chosen)} pages, training weight {matrix(chosen)[2].sum() / weights.sum():.0%}"
+              + (f", {unlabelled} left out of the labels (less than {REFERENCE_FOUND:.0%} of the main text "
+                 f"in their blocks)" if corpus != "devset" else ""))
 
     print(f"cross-validation, {args.folds} folds grouped by site"
           + (", first stage alone:" if args.first_stage else ", nested for the second stage:"))
@@ -607,10 +633,12 @@ def languages(samples: list[Sample], texts: dict[str, list[str]]) -> None:
 
 def dump_worst(samples: list[Sample], out_of_fold: list[list[float]], threshold: float, ours: Figures,
                count: int) -> None:
-    """The wrong blocks of the worst pages of each corpus (of each type for the classic corpus)."""
+    """The wrong blocks of the worst pages of each corpus and page type, but the pages left out of
+    the labels (their main text is not in their blocks: no training fixes them)."""
     groups = defaultdict(list)
     for i, sample in enumerate(samples):
-        groups[sample.corpus, sample.page.type if sample.corpus == "classic" else ""].append(i)
+        if sample.found >= REFERENCE_FOUND:
+            groups[sample.corpus, getattr(sample.page, "type", "")].append(i)
     for (corpus, page_type), members in groups.items():
         chosen = sorted(members, key=lambda i: -ours.per_page[samples[i].corpus, samples[i].page.key])[:count]
         for i in chosen:
