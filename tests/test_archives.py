@@ -192,6 +192,14 @@ def test_bytes_that_are_not_an_archive(tmp_path, capsys):
     assert "1 records read, 0 written, 1 skipped (1 unreadable archive)" in err
 
 
+def test_no_archive_to_read_says_so_and_reads_nothing(tmp_path, capsys):
+    missing = tmp_path / "missing.warc.gz"
+    assert main([str(missing), "-o", str(tmp_path / "out.jsonl")]) == 1
+    err = capsys.readouterr().err
+    assert f"{missing}: cannot open it" in err
+    assert err.rstrip().endswith("0 records read, 0 written, 0 skipped")
+
+
 def slow_or_broken(record):
     """A task whose records named so hang, raise or kill their worker."""
     if record.url.endswith("/hang"):

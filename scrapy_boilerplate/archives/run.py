@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import signal
-import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
@@ -114,8 +113,6 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
             tally.interrupted = stop.requested
             tally.read -= len(pending)  # left unwritten: the output ends at a record boundary
             pool.close()
-    if pool.unavailable is not None and not tally.read:
-        raise WorkersUnavailable(pool.unavailable)
     return tally
 
 

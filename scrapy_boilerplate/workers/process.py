@@ -73,8 +73,8 @@ _options: Options | None = None
 def serve(connection: Connection, initializer: Callable[..., None], initargs: tuple,
           task: Callable[[Any], Any]) -> None:
     """The worker process: start (:func:`detach`, then ``initializer(*initargs)``), say so (its
-    pid), then answer each item that comes through ``connection`` with ``task(item)`` (an
-    :data:`Outcome`) until the caller's process closes it (or is gone)."""
+    pid), then answer each item that comes through ``connection`` with the :data:`Outcome` of
+    ``task(item)`` until the caller's process closes it (or is gone)."""
     detach(keep=connection.fileno())
     initializer(*initargs)
     connection.send(os.getpid())
