@@ -1,8 +1,9 @@
-"""Helpers for walking an lxml tree in document order with ``element.iter()``."""
+"""Helpers for walking an lxml tree: down in document order with ``element.iter()``, and up to
+the nearest ancestor a walk already knows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 
 from lxml import etree
 
@@ -32,3 +33,17 @@ def depth_left(root: etree._Element) -> int:
 def too_deep() -> ExtractionError:
     """The error for a tree deeper than :data:`MAX_DEPTH`."""
     return ExtractionError(f"the tree is more than {MAX_DEPTH} elements deep (a parsed page never is)")
+
+
+def unknown_ancestors(element: etree._Element, known: Container[etree._Element | None],
+                      ) -> tuple[list[etree._Element], etree._Element | None]:
+    """``element`` and its ancestors up to the nearest one in ``known``, nearest first, and that
+    one (``None`` past the root): what a walk keeping a value per element has yet to fill in,
+    down from the nearest it has."""
+    # No recursion: pages can be absurdly deep.
+    missing = []
+    node: etree._Element | None = element
+    while node is not None and node not in known:
+        missing.append(node)
+        node = node.getparent()
+    return missing, node

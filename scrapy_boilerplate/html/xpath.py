@@ -18,6 +18,8 @@ from itertools import islice
 
 from lxml import etree
 
+from .walk import unknown_ancestors
+
 
 def start_of_walk(root: etree._Element) -> tuple[str, dict[str, int]]:
     """For a walk from ``root``: the XPath of its parent (``""`` above the
@@ -39,15 +41,9 @@ def xpaths(elements: Sequence[etree._Element]) -> list[str]:
     numbered: set[etree._Element] = set()
     result = []
     for element in elements:
-        # Climb to the nearest ancestor already placed, without recursion:
-        # absurdly deep pages have thousands of levels.
-        chain = []
-        node: etree._Element | None = element
-        while node is not None and node not in xpath_of:
-            chain.append(node)
-            node = node.getparent()
-        path = xpath_of[node] if node is not None else ""
-        for node in reversed(chain):
+        missing, placed = unknown_ancestors(element, xpath_of)
+        path = xpath_of[placed] if placed is not None else ""
+        for node in reversed(missing):
             parent = node.getparent()
             if parent is None:
                 index = _index(node)

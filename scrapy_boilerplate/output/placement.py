@@ -39,6 +39,7 @@ from lxml import etree
 
 from ..html.page import Page
 from ..html.urls import join_url
+from ..html.walk import unknown_ancestors
 from ..model import GOOD, Block
 from ..html.xpath import resolver
 from ..model.text import collapse
@@ -410,14 +411,9 @@ def _structure(element: etree._Element | None, known: dict[etree._Element | None
     if above is not None:  # most elements: the next child of a parent met before
         structure = known[element] = (*above, element) if element.tag in STRUCTURE_TAGS else above
         return structure
-    chain = []
-    node: etree._Element | None = element
-    while node not in known:
-        assert node is not None  # known[None] is ()
-        chain.append(node)
-        node = node.getparent()
-    structure = known[node]
-    for node in reversed(chain):
+    missing, nearest = unknown_ancestors(element, known)
+    structure = known[nearest]
+    for node in reversed(missing):
         if node.tag in STRUCTURE_TAGS:
             structure = (*structure, node)
         known[node] = structure
