@@ -50,9 +50,10 @@ def extract_record(record: Record) -> str | Skipped:
         extraction, _ = process.classify(body, record.url, renderings=_renderings, metadata="metadata" in _fields)
     except ExtractionError:  # a tree deeper than any page's, text that is not Unicode
         return Skipped(UNREADABLE, record.record_id)
-    if not extraction.text:
+    values = line(record, extraction, _fields)
+    if not values["text"]:
         return Skipped(NO_TEXT, record.record_id)
-    return json.dumps(line(record, extraction, _fields), ensure_ascii=False) + "\n"
+    return json.dumps(values, ensure_ascii=False) + "\n"
 
 
 def line(record: Record, extraction: Extraction, fields: tuple[str, ...] = ()) -> dict[str, Any]:
