@@ -34,6 +34,7 @@ from lxml import etree
 from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
+from ...html.walk import unknown_ancestors
 from ...model.text import collapse
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
@@ -195,12 +196,8 @@ def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Ele
         element = paragraph.element
         record = cache.get(element)
         if record is None:
-            # Climb to the nearest element with a record, then make the records on the way down.
-            missing = []
-            ancestor: etree._Element | None = element
-            while ancestor is not None and ancestor not in cache:
-                missing.append(ancestor)
-                ancestor = ancestor.getparent()
+            # The records on the way down from the nearest element with one.
+            missing, ancestor = unknown_ancestors(element, cache)
             parent = cache.get(ancestor) if ancestor is not None else None
             for element in reversed(missing):
                 tag = element.tag  # a new str at each access
