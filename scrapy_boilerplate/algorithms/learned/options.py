@@ -10,7 +10,7 @@ from ...model.options import check_number
 from ..justext.options import AUTO, JustextOptions
 
 #: The weight of the expected recall against the expected precision in each page's choice of its
-#: blocks (see :mod:`.decision`) that cross-validation chose for each side ``favor`` takes when the
+#: blocks (see ``decision.py``) that cross-validation chose for each side ``favor`` takes when the
 #: shipped model was trained: the best mean F1 (balance), F0.5 (precision) and F2 (recall) of the
 #: corpora, out of fold (``benchmarks/train.py`` prints them; a test holds them to the shipped trees').
 RECALL_WEIGHTS = {"balance": 0.6, "precision": 0.25, "recall": 1.25}
@@ -21,7 +21,7 @@ FAVORS = ("balance", "precision", "recall")
 @dataclass(frozen=True)
 class LearnedOptions(JustextOptions):
     """``favor``: each page keeps the blocks that make the most of its expected precision and
-    recall (:mod:`.decision`), weighed as cross-validation chose for the side: ``"balance"``
+    recall (``learned/decision.py``), weighed as cross-validation chose for the side: ``"balance"``
     (the default, the best F1), ``"precision"`` (cleaner text, less of it) or ``"recall"``
     (more of the main text, more boilerplate with it).
 
