@@ -131,3 +131,14 @@ def test_classic_main_texts_read_as_latin_1_are_repaired():
     assert classic.repaired("Plain text.") == "Plain text."
     assert classic.repaired("Déjà vu, read right") == "Déjà vu, read right"  # Latin-1 that is no UTF-8
     assert classic.repaired("It’s fine") == "It’s fine"  # beyond Latin-1
+
+
+def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
+    # The words of each block as jusText counts them (split on spaces); a prefiltered block (no row) never kept.
+    texts = ["The river rose by two metres over the weekend", "Share", "Subscribe to the newsletter"]
+    sample = train.Sample("trainset", page("The river rose by two metres over the weekend"), "example.com", texts,
+                          ["/p[1]", "/p[2]", "/p[3]"], [[0.0], None, [0.0]], [1, None, 0])
+    assert train.by_recall_weight(0.6)(sample, [0.9, 0.0, 0.2]) == (0,)
+    assert train.by_recall_weight(5.0)(sample, [0.9, 0.0, 0.2]) == (0, 2)
+    assert train.by_threshold(0.1)(sample, [0.9, 0.0, 0.2]) == (0, 2)
+    assert train.extracted(sample, (0, 2)) == f"{texts[0]}\n{texts[2]}"

@@ -27,10 +27,10 @@ for classic pages without one the site ``classic.site`` finds, the three corpora
 together); each fold's second stage learns from first-stage
 probabilities out of an inner cross-validation on the fold's training pages
 (nested: no probability it sees comes from a model that saw the page). It
-chooses the probability threshold on the out-of-fold predictions (the best mean
-F1 of the three corpora; the thresholds of ``favor="precision"`` and ``"recall"``:
-the best mean F0.5 and F2), scores each fold also at the threshold chosen on the
-other folds alone, prints the devset snippet F1 and the shingle F1 of the trainset
+chooses on the out-of-fold predictions the weight of the recall in each page's
+choice of its blocks (``decision``) for each ``favor``: the best mean F1,
+F0.5 and F2 of the three corpora; scores each fold also with the weight chosen
+on the other folds alone, and a fixed threshold beside; prints the devset snippet F1 and the shingle F1 of the trainset
 and the classic corpus (overall and per page type) beside trafilatura's and
 readability-lxml's on the same pages, trains on everything and writes the model
 and the test sample of predictions.
@@ -65,8 +65,8 @@ import numpy  # noqa: E402
 from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
-from scrapy_boilerplate.algorithms.learned import features, model, smoothing  # noqa: E402
-from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD, FAVOR_THRESHOLDS  # noqa: E402
+from scrapy_boilerplate.algorithms.learned import decision, features, model, smoothing  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.options import RECALL_WEIGHTS  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,6 +111,8 @@ REFERENCE_FOUND = 0.3
 #: The trainset's main texts are cut at this many characters (five documentation pages).
 MAIN_CONTENT_LIMIT = 50_000
 THRESHOLDS = [round(0.1 + 0.025 * i, 3) for i in range(33)]
+#: The weights of the recall in each page's choice (``decision.choose``) tried for each ``favor``.
+RECALL_WEIGHT_GRID = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0]
 MIN_TYPE_PAGES = 30
 #: The F-measure's beta each ``favor`` maximizes (the mean over the three corpora, out of fold).
 FAVOR_BETAS = {"precision": 0.5, "balance": 1.0, "recall": 2.0}
@@ -319,9 +321,26 @@ def smoothing_rows(sample: Sample, first: list[float]) -> Rows:
     return smoothing.rows(sample.xpaths, sample.rows, first)
 
 
-def extracted(sample: Sample, probabilities: list[float], threshold: float) -> str:
-    return "\n".join(text for text, p, row in zip(sample.texts, probabilities, sample.rows)
-                     if row is not None and p >= threshold)
+#: The blocks a page keeps (their indices), from its blocks' probabilities.
+Choice = Callable[[Sample, list[float]], tuple[int, ...]]
+
+
+def by_threshold(threshold: float) -> Choice:
+    """The blocks at or above a fixed ``threshold`` (``LearnedOptions(threshold=...)``)."""
+    return lambda sample, probabilities: tuple(i for i, (p, row) in enumerate(zip(probabilities, sample.rows))
+                                               if row is not None and p >= threshold)
+
+
+def by_recall_weight(weight: float) -> Choice:
+    """The blocks each page's choice keeps with this weight of the recall (``favor``), as the run-time chooses."""
+    def choice(sample: Sample, probabilities: list[float]) -> tuple[int, ...]:
+        kept = decision.choose(probabilities, [len(text.split()) for text in sample.texts], weight)
+        return tuple(i for i, (keep, row) in enumerate(zip(kept, sample.rows)) if keep and row is not None)
+    return choice
+
+
+def extracted(sample: Sample, kept: Iterable[int]) -> str:
+    return "\n".join(sample.texts[i] for i in kept)
 
 
 @dataclass
@@ -433,26 +452,27 @@ def cross_validate(samples: list[Sample], fold: list[int], second_stage: bool = 
     return first, second
 
 
-def figures_by_threshold(samples: list[Sample], out_of_fold: list[list[float]]) -> list[dict[float, Figures]]:
-    """Each sample's figures alone at each threshold, to be summed over any set of samples (scored
-    once per distinct choice of blocks: most thresholds choose the same blocks of a page)."""
+def figures_by(samples: list[Sample], out_of_fold: list[list[float]], choices: dict[float, Choice],
+               ) -> list[dict[float, Figures]]:
+    """Each sample's figures alone with each of the ``choices`` (by their parameter), to be summed
+    over any set of samples (scored once per distinct set of blocks: most choose the same of a page)."""
     result = []
     for sample, probabilities in zip(samples, out_of_fold):
-        scored = [(i, p) for i, (p, row) in enumerate(zip(probabilities, sample.rows)) if row is not None]
-        by_choice: dict[tuple[int, ...], Figures] = {}
+        by_kept: dict[tuple[int, ...], Figures] = {}
         figures = {}
-        for threshold in THRESHOLDS:
-            choice = tuple(i for i, p in scored if p >= threshold)
-            if choice not in by_choice:
-                by_choice[choice] = Figures.of([sample], [extracted(sample, probabilities, threshold)])
-            figures[threshold] = by_choice[choice]
+        for parameter, choice in choices.items():
+            kept = choice(sample, probabilities)
+            if kept not in by_kept:
+                by_kept[kept] = Figures.of([sample], [extracted(sample, kept)])
+            figures[parameter] = by_kept[kept]
         result.append(figures)
     return result
 
 
-def best_threshold(per_sample: list[dict[float, Figures]], chosen: Iterable[int], beta: float = 1.0) -> float:
+def best(per_sample: list[dict[float, Figures]], chosen: Iterable[int], beta: float = 1.0) -> float:
+    """The parameter (threshold or weight) of the best mean F-measure (``beta``) of the ``chosen`` samples."""
     chosen = list(chosen)
-    return max(THRESHOLDS, key=lambda t: Figures.sum(per_sample[i][t] for i in chosen).measure(beta))
+    return max(per_sample[chosen[0]], key=lambda t: Figures.sum(per_sample[i][t] for i in chosen).measure(beta))
 
 
 def reference_texts(name: str, extract_text: Callable[[str], str], samples: list[Sample]) -> tuple[list[str], float]:
@@ -479,10 +499,9 @@ def report(name: str, figures: Figures) -> None:
           f"  {c.f1:6.3f} ({c.precision:.3f} {c.recall:.3f})")
 
 
-def export(booster: lightgbm.Booster, smoother: lightgbm.Booster, thresholds: dict[str, float]) -> dict:
-    """The trained trees of both stages, as :func:`model.source` reads them, and each ``favor``'s threshold."""
-    return {"format": model.FORMAT, "threshold": thresholds["balance"],
-            "favor": {favor: thresholds[favor] for favor in ("precision", "recall")},
+def export(booster: lightgbm.Booster, smoother: lightgbm.Booster, weights: dict[str, float]) -> dict:
+    """The trained trees of both stages, as :func:`model.source` reads them, and each ``favor``'s recall weight."""
+    return {"format": model.FORMAT, "recall_weights": weights,
             **_stage(booster, features.names()), "smoothing": _stage(smoother, smoothing.names())}
 
 
@@ -527,26 +546,32 @@ def main() -> None:
           + (", first stage alone:" if args.first_stage else ", nested for the second stage:"))
     fold = fold_of(samples, args.folds)
     first_out_of_fold, out_of_fold = cross_validate(samples, fold, second_stage=not args.first_stage)
-    per_sample = figures_by_threshold(samples, out_of_fold)
     everyone = range(len(samples))
-    by_threshold = {t: Figures.sum(per_sample[i][t] for i in everyone) for t in THRESHOLDS}
-    thresholds = {favor: best_threshold(per_sample, everyone, beta) for favor, beta in FAVOR_BETAS.items()}
-    threshold = thresholds["balance"]
-    ours = by_threshold[threshold]
-    print("threshold  devset F1  trainset F1  classic F1")
+    per_threshold = figures_by(samples, out_of_fold, {t: by_threshold(t) for t in THRESHOLDS})
+    fixed = {t: Figures.sum(per_threshold[i][t] for i in everyone) for t in THRESHOLDS}
+    per_weight = figures_by(samples, out_of_fold, {w: by_recall_weight(w) for w in RECALL_WEIGHT_GRID})
+    by_weight = {w: Figures.sum(per_weight[i][w] for i in everyone) for w in RECALL_WEIGHT_GRID}
+    weights = {favor: best(per_weight, everyone, beta) for favor, beta in FAVOR_BETAS.items()}
+    ours = by_weight[weights["balance"]]
+    threshold = best(per_threshold, everyone)
+    print("recall weight  devset F1  trainset F1  classic F1  (mean F1 F0.5 F2)")
+    for w in RECALL_WEIGHT_GRID:
+        figures = by_weight[w]
+        print(f"  {w:5.2f}        {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
+              f"        {figures.shingle('classic').f1:.3f}       ({figures.measure(1):.3f} {figures.measure(0.5):.3f}"
+              f" {figures.measure(2):.3f})")
+    print(f"chosen recall weights (best mean F1, F0.5 and F2 out of fold): {weights}"
+          + ("" if weights == RECALL_WEIGHTS else f"; set RECALL_WEIGHTS (now {RECALL_WEIGHTS}) to them"))
+    print("fixed threshold  devset F1  trainset F1  classic F1  (mean F1 F0.5 F2)")
     for t in THRESHOLDS[::2]:
-        figures = by_threshold[t]
-        print(f"  {t:5.3f}    {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
-              f"        {figures.shingle('classic').f1:.3f}")
-    print(f"chosen threshold (best mean of the three F1 out of fold): {threshold}"
-          + ("" if threshold == DEFAULT_THRESHOLD else f"; set DEFAULT_THRESHOLD (now {DEFAULT_THRESHOLD}) to it"))
-    shipped_favor = {favor: t for favor, t in thresholds.items() if favor != "balance"}
-    print(f"favor thresholds (best mean F0.5 and F2): {shipped_favor}"
-          + ("" if shipped_favor == FAVOR_THRESHOLDS else f"; set FAVOR_THRESHOLDS (now {FAVOR_THRESHOLDS}) to them"))
-    # The same figures with each fold scored at the threshold the other folds chose: what choosing
-    # the threshold on the scored predictions adds.
-    own = {f: best_threshold(per_sample, [i for i in everyone if fold[i] != f]) for f in set(fold)}
-    blind = Figures.sum(per_sample[i][own[fold[i]]] for i in everyone)
+        figures = fixed[t]
+        print(f"  {t:5.3f}          {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
+              f"        {figures.shingle('classic').f1:.3f}       ({figures.measure(1):.3f} {figures.measure(0.5):.3f}"
+              f" {figures.measure(2):.3f})")
+    # The same figures with each fold scored with the weight the other folds chose: what choosing
+    # it on the scored predictions adds.
+    own = {f: best(per_weight, [i for i in everyone if fold[i] != f]) for f in set(fold)}
+    blind = Figures.sum(per_weight[i][own[fold[i]]] for i in everyone)
 
     theirs_texts, theirs_ms = reference_texts("trafilatura", classic.trafilatura_text, samples)
     theirs = Figures.of(samples, theirs_texts)
@@ -554,16 +579,17 @@ def main() -> None:
     readability = Figures.of(samples, readability_texts)
     print(f"\n{'':<36} {'devset snippet F1 (P R)':<23} {'trainset shingle F1 (P R)':<23} classic shingle F1 (P R)")
     report("learned, cross-validated by site", ours)
-    report("  threshold of the other folds", blind)
+    report("  weight of the other folds", blind)
     for favor in ("precision", "recall"):
-        report(f"  favor={favor} ({thresholds[favor]})", by_threshold[thresholds[favor]])
+        report(f"  favor={favor} ({weights[favor]})", by_weight[weights[favor]])
+    report(f"  fixed threshold {threshold} (the best)", fixed[threshold])
     if not args.first_stage:
-        first_stage = figures_by_threshold(samples, first_out_of_fold)
-        first_threshold = best_threshold(first_stage, everyone)
-        report("  first stage only", Figures.sum(first_stage[i][first_threshold] for i in everyone))
+        first_stage = figures_by(samples, first_out_of_fold, {w: by_recall_weight(w) for w in RECALL_WEIGHT_GRID})
+        first_weight = best(first_stage, everyone)
+        report("  first stage only", Figures.sum(first_stage[i][first_weight] for i in everyone))
     report("trafilatura 2.3 extract", theirs)
     report("readability-lxml", readability)
-    print(f"  (thresholds the other folds chose: {', '.join(str(own[f]) for f in sorted(own))}; "
+    print(f"  (weights the other folds chose: {', '.join(str(own[f]) for f in sorted(own))}; "
           f"trafilatura {theirs_ms:.1f} ms/page median, readability-lxml {readability_ms:.1f})")
     for corpus, minimum in (("trainset", MIN_TYPE_PAGES), ("classic", 1)):
         print(f"\n{corpus} shingle F1 per page type ({minimum}+ pages)")
@@ -574,18 +600,20 @@ def main() -> None:
                 print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} "
                       f"{score.f1 - other.f1:+7.3f} {third.f1:12.3f} {score.f1 - third.f1:+7.3f}")
 
-    languages(samples, {"learned": [extracted(s, p, threshold) for s, p in zip(samples, out_of_fold)],
+    choose = by_recall_weight(weights["balance"])
+    kept = [choose(sample, probabilities) for sample, probabilities in zip(samples, out_of_fold)]
+    languages(samples, {"learned": [extracted(sample, chosen) for sample, chosen in zip(samples, kept)],
                         "trafilatura": theirs_texts, "readability-lxml": readability_texts})
 
     if args.dump_worst:
-        dump_worst(samples, out_of_fold, threshold, ours, args.dump_worst)
+        dump_worst(samples, out_of_fold, kept, ours, args.dump_worst)
 
     if args.no_write or args.first_stage:
         return
     booster = fit(samples)
     # The second stage learns from first-stage probabilities out of fold, as it gets them in the cross-validation.
     smoother = fit(samples, [smoothing_rows(s, p) for s, p in zip(samples, first_out_of_fold)], SMOOTHING_PARAMETERS)
-    data = export(booster, smoother, thresholds)
+    data = export(booster, smoother, weights)
     MODEL_PATH.write_text(model.source(data), encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
           f"{len(data['trees'])} + {len(data['smoothing']['trees'])} trees), trained on all {len(y)} labelled blocks")
@@ -631,10 +659,10 @@ def languages(samples: list[Sample], texts: dict[str, list[str]]) -> None:
         report(f"  {name}", Figures.of([samples[i] for i in chosen], [extracted_texts[i] for i in chosen]))
 
 
-def dump_worst(samples: list[Sample], out_of_fold: list[list[float]], threshold: float, ours: Figures,
+def dump_worst(samples: list[Sample], out_of_fold: list[list[float]], kept: list[tuple[int, ...]], ours: Figures,
                count: int) -> None:
-    """The wrong blocks of the worst pages of each corpus and page type, but the pages left out of
-    the labels (their main text is not in their blocks: no training fixes them)."""
+    """The wrong blocks (``kept`` or not, each page's) of the worst pages of each corpus and page type,
+    but the pages left out of the labels (their main text is not in their blocks: no training fixes them)."""
     groups = defaultdict(list)
     for i, sample in enumerate(samples):
         if sample.found >= REFERENCE_FOUND:
@@ -645,8 +673,8 @@ def dump_worst(samples: list[Sample], out_of_fold: list[list[float]], threshold:
             sample = samples[i]
             print(f"\n=== {corpus} {sample.page.key} {sample.page.url} {sample.site} "
                   f"errors {ours.per_page[corpus, sample.page.key]:.2f}")
-            for text, p, label, row in zip(sample.texts, out_of_fold[i], sample.labels, sample.rows):
-                if label is not None and (p >= threshold) != bool(label):
+            for j, (text, p, label) in enumerate(zip(sample.texts, out_of_fold[i], sample.labels)):
+                if label is not None and (j in kept[i]) != bool(label):
                     kind = "FP" if label == 0 else "FN"
                     print(f"  {kind} p={p:.2f} {text[:140]!r}")
 

@@ -11,8 +11,8 @@ import pytest
 
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
-from scrapy_boilerplate.algorithms.learned import features, model, smoothing
-from scrapy_boilerplate.algorithms.learned.options import DEFAULT_THRESHOLD, FAVOR_THRESHOLDS
+from scrapy_boilerplate.algorithms.learned import decision, features, model, smoothing
+from scrapy_boilerplate.algorithms.learned.options import RECALL_WEIGHTS
 from scrapy_boilerplate.html.parse import parse
 
 from conftest import ARTICLE, GERMAN
@@ -54,13 +54,9 @@ def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
     assert model.load().probabilities(page["xpaths"], page["rows"]) == page["probabilities"]
 
 
-def test_default_threshold_is_the_one_the_model_was_trained_with():
-    assert LearnedOptions().threshold == DEFAULT_THRESHOLD == model.load().threshold
-
-
-def test_favor_thresholds_are_the_ones_the_model_was_trained_with():
-    assert FAVOR_THRESHOLDS == model.load().favor
-    assert FAVOR_THRESHOLDS["precision"] > DEFAULT_THRESHOLD > FAVOR_THRESHOLDS["recall"]
+def test_recall_weights_are_the_ones_the_model_was_trained_with():
+    assert RECALL_WEIGHTS == model.load().recall_weights
+    assert RECALL_WEIGHTS["precision"] < RECALL_WEIGHTS["balance"] < RECALL_WEIGHTS["recall"]
 
 
 def test_model_is_loaded_once():
@@ -189,7 +185,9 @@ def test_article_text_without_navigation_and_footer():
     assert "Contact" not in extraction.text and "Privacy" not in extraction.text
     for block in extraction.blocks:
         assert isinstance(block, LearnedBlock) and 0.0 <= block.probability <= 1.0
-        assert block.is_good == (block.probability >= DEFAULT_THRESHOLD)
+    # The page's own threshold: every block kept is likelier main text than every block left.
+    scored = [block for block in extraction.blocks if not features.prefiltered(block)]
+    assert min(b.probability for b in scored if b.is_good) > max(b.probability for b in scored if not b.is_good)
     assert extract(GERMAN, algorithm="learned").language == "German"
 
 
@@ -203,24 +201,34 @@ def test_blocks_keep_justexts_fields_and_labels():
     json.dumps(exported)
 
 
-def test_threshold_decides_the_labels():
-    everything = extract(ARTICLE, algorithm="learned", threshold=0)
+def test_a_fixed_threshold_decides_the_labels():
+    low = extract(ARTICLE, algorithm="learned", threshold=0.01)
     nothing = extract(ARTICLE, algorithm="learned", threshold=1)
-    assert all(b.is_good for b in everything.blocks if not features.prefiltered(b))
+    assert all(b.is_good == (b.probability >= 0.01) for b in low.blocks if not features.prefiltered(b))
     assert not any(b.is_good for b in nothing.blocks if b.probability < 1)
-    assert len(everything.text) >= len(extract(ARTICLE, algorithm="learned").text) >= len(nothing.text)
+    assert len(low.text) >= len(extract(ARTICLE, algorithm="learned").text) >= len(nothing.text)
 
 
-def test_favor_takes_its_threshold():
-    assert LearnedOptions().cutoff == DEFAULT_THRESHOLD
-    assert LearnedOptions(threshold=0.7).cutoff == 0.7
-    assert LearnedOptions(favor="precision").cutoff == FAVOR_THRESHOLDS["precision"]
-    assert LearnedOptions(favor="recall").cutoff == FAVOR_THRESHOLDS["recall"]
-    precise = extract(ARTICLE, algorithm="learned", favor="precision")
-    assert all(block.is_good == (block.probability >= FAVOR_THRESHOLDS["precision"])
-               for block in precise.blocks if not features.prefiltered(block))
+def test_favor_takes_its_weight_of_the_recall():
+    assert LearnedOptions().recall_weight == RECALL_WEIGHTS["balance"]
+    assert LearnedOptions(favor="precision").recall_weight == RECALL_WEIGHTS["precision"]
+    assert LearnedOptions(favor="recall").recall_weight == RECALL_WEIGHTS["recall"]
+    precise = extract(ARTICLE, algorithm="learned", favor="precision").text
     lenient = extract(ARTICLE, algorithm="learned", favor="recall").text
-    assert len(lenient) >= len(extract(ARTICLE, algorithm="learned").text) >= len(precise.text)
+    assert len(lenient) >= len(extract(ARTICLE, algorithm="learned").text) >= len(precise)
+
+
+def test_each_page_keeps_the_blocks_that_make_the_most_of_expected_precision_and_recall():
+    # A sure block of 100 words, a doubtful one of 10, an unlikely one of 50. With the recall
+    # weighed 0.6: 0.9 + 0.6 * 90 / 101 for the first alone, 96 / 110 + 0.6 * 96 / 101 with
+    # the second, which is more; the third costs more precision than it brings recall.
+    assert decision.choose([0.9, 0.6, 0.1], [100, 10, 50], 0.6) == [True, True, False]
+    assert decision.choose([0.9, 0.6, 0.1], [100, 10, 50], 0.1) == [True, False, False]
+    assert decision.choose([0.1, 0.6, 0.9], [50, 10, 100], 5.0) == [True, True, True]
+    # A page of doubtful blocks keeps them: its own threshold is lower.
+    assert decision.choose([0.3, 0.3, 0.0], [50, 50, 0], 0.6) == [True, True, False]
+    assert decision.choose([0.0, 0.0], [5, 5], 0.6) == [False, False]
+    assert decision.choose([], [], 0.6) == []
 
 
 @pytest.mark.parametrize("values", [{"favor": "speed"}, {"favor": None}, {"favor": "precision", "threshold": 0.6}])
@@ -326,6 +334,37 @@ def test_repeated_items_that_start_with_a_link():
     point = row_of(html, "A point")
     assert point["like_elements_up1"] == math.log1p(2) and point["like_elements_up1_linked_first"] == 0.0
     assert row_of(html, "The river")["like_elements_up1_linked_first"] == 0.0
+
+
+def test_comments_under_an_article_and_a_forums_posts_against_the_pages_landmarks():
+    comment = '<li class="comment even depth-1"><p>{}</p></li>'
+    article = (f'<html><body><div class="post"><h1>The river rises</h1><p>{LONG} One.</p><p>{LONG} Two.</p>'
+               f'<p>{LONG} Three, the longest.</p></div><ol class="comments">'
+               f'{"".join(comment.format(f"Comment {n}: {LONG}") for n in range(2))}</ol>'
+               f'<div class="sidebar"><p>A blurb of the sidebar, about the site and who writes it, in a few '
+               f'words more than a line.</p></div></body></html>')
+    paragraph = row_of(article, f"{LONG} One")
+    assert (paragraph["up_to_headline"], paragraph["down_to_headline"]) == (1.0, 1.0)
+    assert paragraph["after_headline"] > 0 and paragraph["item_siblings"] == 0.0
+    assert (paragraph["up_to_longest"], paragraph["down_to_longest"]) == (1.0, 1.0)
+    assert row_of(article, f"{LONG} Three")["chars_to_longest"] == 1.0 > paragraph["chars_to_longest"]
+    first = row_of(article, "Comment 0")
+    assert (first["up_to_headline"], first["down_to_headline"]) == (3.0, 2.0)
+    # Two comments ("comment" their first class word), which hold two fifths of the prose,
+    # after three fifths of it: the article above them.
+    assert first["item_siblings"] == math.log(2) and first["items_prose_share"] == pytest.approx(0.4, abs=0.05)
+    assert first["item_prose_share"] == pytest.approx(0.2, abs=0.03)
+    assert first["prose_before_items"] == pytest.approx(0.55, abs=0.05) and 0 < first["prose_after_items"] < 0.15
+    blurb = row_of(article, "A blurb")
+    assert (blurb["up_to_headline"], blurb["down_to_headline"]) == (2.0, 2.0)
+    assert blurb["chars_to_longest"] < 1 and blurb["chars_to_prose"] < 0.2
+
+    post = '<div class="message"><p>{}</p></div>'
+    forum = (f'<html><body><div class="thread">{"".join(post.format(f"Post {n}: {LONG}") for n in range(3))}'
+             f"</div></body></html>")
+    first_post = row_of(forum, "Post 0")
+    assert first_post["up_to_headline"] == first_post["after_headline"] == -1.0  # no headline
+    assert first_post["items_prose_share"] == 1.0 and first_post["prose_before_items"] == 0.0
 
 
 def test_second_stage_rows_see_neighbours_windows_and_containers():

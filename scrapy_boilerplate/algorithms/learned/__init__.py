@@ -7,8 +7,9 @@ the text, its neighbours, its way to the page's container and the repeated
 items it lies in) and the shipped :mod:`.model` gives the probability
 that it is main text, in two stages: the second looks at the first's
 probabilities of the blocks around (:mod:`.smoothing`). ``benchmarks/train.py``
-trains that model on three corpora; ``favor`` or ``threshold`` (:mod:`.options`)
-say from which probability a block is main text.
+trains that model on three corpora; each page keeps the blocks that make the
+most of its expected precision and recall as ``favor`` weighs them
+(:mod:`.decision`), or those above a fixed ``threshold`` (:mod:`.options`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
 from .blocks import LearnedBlock
+from .decision import choose
 from .features import iter_rows, prefiltered, rows
 from .model import load
 from .options import LearnedOptions
@@ -44,18 +46,20 @@ def featurize(root: etree._Element, options: LearnedOptions, block_type: type[Ju
 
 def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
-    threshold = options.cutoff
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
     paragraphs, justext_blocks, stoplist = justext.classify(root, options, LearnedBlock)
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
     # The rows made one at a time, each scored and let go (a page's rows at once are its largest part).
     probabilities = load().probabilities([block.xpath for block in blocks], iter_rows(paragraphs, blocks))
-    for block, probability in zip(blocks, probabilities):
+    scored = [not prefiltered(block) for block in blocks]  # the others have no row
+    if options.threshold:
+        kept = [probability >= options.threshold for probability in probabilities]
+    else:
+        kept = choose(probabilities, [block.words for block in blocks], options.recall_weight)
+    for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label
-        if prefiltered(block):  # no row
-            block.label = BAD
-        else:
+        if is_scored:
             block.probability = probability
-            block.label = GOOD if probability >= threshold else BAD
+        block.label = GOOD if is_scored and is_kept else BAD
     return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
                     language=stoplist.name if stoplist is not None else None)

@@ -27,8 +27,9 @@ from . import smoothing
 #: The generated module holding the shipped trees, beside this one.
 TREES_MODULE = "trees"
 #: The version of the trainer's layout this module reads (2: the second stage under ``"smoothing"``;
-#: 3: the thresholds of ``favor`` under ``"favor"``).
-FORMAT = 3
+#: 3: the thresholds of ``favor`` under ``"favor"``; 4: instead of thresholds, each ``favor``'s
+#: weight of the recall in the pages' choice under ``"recall_weights"``).
+FORMAT = 4
 
 
 @dataclass(frozen=True)
@@ -48,10 +49,8 @@ class Model:
     first: Trees
     #: Scores the first stage's probabilities around a block.
     second: Trees
-    #: The probability threshold cross-validation chose (the default of ``LearnedOptions``).
-    threshold: float
-    #: The thresholds it chose for ``favor="precision"`` and ``"recall"``.
-    favor: dict[str, float]
+    #: The weight of the recall in each page's choice that cross-validation chose for each ``favor``.
+    recall_weights: dict[str, float]
 
     def probabilities(self, xpaths: Sequence[str], rows: Iterable[Sequence[float] | None]) -> list[float]:
         """The second stage's probability of each block (0.0 where prefiltered: its row is ``None``).
@@ -77,7 +76,7 @@ def load() -> Model:
     """The shipped model, imported on the first call."""
     shipped = importlib.import_module(f"{__package__}.{TREES_MODULE}")
     return Model(Trees(shipped.first, shipped.FIRST_FEATURES), Trees(shipped.second, shipped.SECOND_FEATURES),
-                 shipped.THRESHOLD, dict(shipped.FAVOR_THRESHOLDS))
+                 dict(shipped.RECALL_WEIGHTS))
 
 
 def source(data: dict[str, Any]) -> str:
@@ -87,8 +86,7 @@ def source(data: dict[str, Any]) -> str:
     second = data["smoothing"]
     return (
         f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
-        f"THRESHOLD = {float(data['threshold'])!r}\n"
-        f"FAVOR_THRESHOLDS = {{{', '.join(f'{k!r}: {float(v)!r}' for k, v in sorted(data['favor'].items()))}}}\n"
+        f"RECALL_WEIGHTS = {{{', '.join(f'{k!r}: {float(v)!r}' for k, v in sorted(data['recall_weights'].items()))}}}\n"
         f"FIRST_FEATURES = {int(data['features'])}\n"
         f"SECOND_FEATURES = {int(second['features'])}\n\n\n"
         f"{_function('first', data['trees'], data['features'])}\n\n"

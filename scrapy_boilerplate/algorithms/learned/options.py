@@ -1,4 +1,4 @@
-"""The learned classifier's options: its probability threshold or the side it favors, and jusText's stoplist."""
+"""The learned classifier's options: the side it favors or a fixed probability threshold, and jusText's stoplist."""
 
 from __future__ import annotations
 
@@ -9,25 +9,24 @@ from ...errors import OptionError
 from ...model.options import check_number
 from ..justext.options import AUTO, JustextOptions
 
-#: The threshold cross-validation chose when the shipped model was trained
-#: (``benchmarks/train.py`` prints it; a test holds it to the shipped trees').
-DEFAULT_THRESHOLD = 0.45
-#: The thresholds it chose for the other sides ``favor`` takes: the best mean F0.5 (precision)
-#: and F2 (recall) of the corpora, out of fold (a test holds them to the shipped trees').
-FAVOR_THRESHOLDS = {"precision": 0.8, "recall": 0.225}
+#: The weight of the expected recall against the expected precision in each page's choice of its
+#: blocks (see ``decision.py``) that cross-validation chose for each side ``favor`` takes when the
+#: shipped model was trained: the best mean F1 (balance), F0.5 (precision) and F2 (recall) of the
+#: corpora, out of fold (``benchmarks/train.py`` prints them; a test holds them to the shipped trees').
+RECALL_WEIGHTS = {"balance": 0.6, "precision": 0.25, "recall": 1.25}
 #: What ``favor`` takes.
 FAVORS = ("balance", "precision", "recall")
 
 
 @dataclass(frozen=True)
 class LearnedOptions(JustextOptions):
-    """``threshold``: the probability of being main text from which a block is good, between 0
-    and 1; the default is the one cross-validation chose when the model was trained. Higher
-    gives cleaner text and less of it.
+    """``favor``: each page keeps the blocks that make the most of its expected precision and
+    recall (``learned/decision.py``), weighed as cross-validation chose for the side: ``"balance"``
+    (the default, the best F1), ``"precision"`` (cleaner text, less of it) or ``"recall"``
+    (more of the main text, more boilerplate with it).
 
-    ``favor``: ``"precision"`` (cleaner text, less of it) or ``"recall"`` (more of the main
-    text, more boilerplate with it) take the thresholds cross-validation chose for those sides;
-    ``"balance"`` (the default) takes ``threshold``. Give one or the other.
+    ``threshold``: instead, a fixed probability of being main text from which every block is
+    good, above 0 and at most 1 (0, the default: none, ``favor`` decides). Give one or the other.
 
     The other options are jusText's, whose blocks and classes the model scores. The model
     was trained with jusText's defaults: other thresholds change its features, and usually
@@ -36,9 +35,10 @@ class LearnedOptions(JustextOptions):
 
     algorithm: ClassVar[str] = "learned"
 
-    #: The probability from which a block is main text (higher: cleaner text, and less of it).
-    threshold: float = DEFAULT_THRESHOLD
-    #: ``"precision"`` or ``"recall"``: the threshold cross-validation chose for that side; ``"balance"``: ``threshold``.
+    #: A fixed probability from which a block is main text (higher: cleaner text, and less of it);
+    #: 0: none, each page chooses as ``favor`` says.
+    threshold: float = 0.0
+    #: The side each page's choice favors: ``"balance"``, ``"precision"`` or ``"recall"``.
     favor: str = "balance"
 
     def __post_init__(self) -> None:
@@ -48,13 +48,13 @@ class LearnedOptions(JustextOptions):
             raise OptionError("threshold", self.threshold, "must be at most 1")
         if self.favor not in FAVORS:
             raise OptionError("favor", self.favor, f"expected one of {', '.join(FAVORS)}")
-        if self.favor != "balance" and self.threshold != DEFAULT_THRESHOLD:
+        if self.favor != "balance" and self.threshold:
             raise OptionError("favor", self.favor, "give either favor or threshold, not both")
 
     @property
-    def cutoff(self) -> float:
-        """The probability from which a block is good: ``threshold``, or the one ``favor`` takes."""
-        return FAVOR_THRESHOLDS.get(self.favor, self.threshold)
+    def recall_weight(self) -> float:
+        """The weight of the expected recall in each page's choice, for ``favor``."""
+        return RECALL_WEIGHTS[self.favor]
 
 
-__all__ = ["AUTO", "DEFAULT_THRESHOLD", "FAVORS", "FAVOR_THRESHOLDS", "LearnedOptions"]
+__all__ = ["AUTO", "FAVORS", "LearnedOptions", "RECALL_WEIGHTS"]
