@@ -5,8 +5,8 @@ the starter alternating (``speed.duel``); prints the median ms/page of each and
 the ratio. Then the same duel with the learned classifier given the tree parsed
 beforehand (what a crawl pays), beside lxml's parse alone. With ``--parts``,
 only the CPU time of each part of the learned path instead (median ms per page):
-lxml's parse, jusText (and, within it, choosing the stoplist), the features, and each
-stage of the model.
+lxml's parse, jusText (and, within it, choosing the stoplist), the features and the
+model's trees.
 
     python benchmarks/learned_speed.py [--limit N] [--parts]
 """
@@ -28,7 +28,7 @@ from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
-from scrapy_boilerplate.algorithms.learned import features, smoothing  # noqa: E402
+from scrapy_boilerplate.algorithms.learned import features  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 
@@ -76,12 +76,8 @@ def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
         marks.append(("jusText", clock()))
         rows = features.rows(paragraphs, blocks)
         marks.append(("features", clock()))
-        first = [0.0 if row is None else model.first.probability(row) for row in rows]
-        marks.append(("first-stage trees", clock()))
-        second_rows = smoothing.rows([block.xpath for block in blocks], rows, first)
-        marks.append(("second-stage rows", clock()))
-        [model.second.probability(row) for row in second_rows if row is not None]
-        marks.append(("second-stage trees", clock()))
+        model.probabilities(rows)
+        marks.append(("trees", clock()))
         for (_, started), (name, ended) in zip(marks, marks[1:]):
             times.setdefault(name, []).append((ended - started) * 1000)
         root = parse(page.text)
@@ -90,8 +86,7 @@ def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
         pick_stoplist(words, declared_language(root))
         times.setdefault("  of which choosing the stoplist", []).append((clock() - started) * 1000)
     print(f"{len(pages)} pages; CPU ms/page of each part of the learned path, median")
-    for name in ("parse", "jusText", "  of which choosing the stoplist", "features", "first-stage trees",
-                 "second-stage rows", "second-stage trees"):
+    for name in ("parse", "jusText", "  of which choosing the stoplist", "features", "trees"):
         print(f"{name:<34} {statistics.median(times[name]):6.2f}")
 
 

@@ -118,7 +118,7 @@ def test_the_same_site_in_two_corpora_is_one_group():
 
 def test_pages_in_scripts_without_a_stoplist():
     def sample(main: str) -> object:
-        return train.Sample("trainset", page(main), "", [], [], [], [])
+        return train.Sample("trainset", page(main), "", [], [], [])
 
     assert train.without_stoplist(sample("河水在周末上涨了将近两米。 The river"))
     assert train.without_stoplist(sample("แม่น้ำเพิ่มขึ้นเกือบสองเมตร"))
@@ -137,7 +137,7 @@ def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
     # The words of each block as jusText counts them (split on spaces); a prefiltered block (no row) never kept.
     texts = ["The river rose by two metres over the weekend", "Share", "Subscribe to the newsletter"]
     sample = train.Sample("trainset", page("The river rose by two metres over the weekend"), "example.com", texts,
-                          ["/p[1]", "/p[2]", "/p[3]"], [[0.0], None, [0.0]], [1, None, 0])
+                          [[0.0], None, [0.0]], [1, None, 0])
     assert train.by_recall_weight(0.6)(sample, [0.9, 0.0, 0.2]) == (0,)
     assert train.by_recall_weight(5.0)(sample, [0.9, 0.0, 0.2]) == (0, 2)
     assert train.by_threshold(0.1)(sample, [0.9, 0.0, 0.2]) == (0, 2)

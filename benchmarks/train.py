@@ -19,15 +19,10 @@ A devset block weighs ``DEVSET_WEIGHT``; a trainset page ``TRAINSET_PAGE_WEIGHT`
 in all, a classic page ``CLASSIC_PAGE_WEIGHT``, shared by its blocks by the square
 root of their words, as the shingle F1 averages over pages.
 
-The model has two stages: the first scores each block's features, the second
-(``smoothing``) the first stage's probabilities of the block, its neighbours
-and its containers, and is trained on out-of-fold first-stage probabilities.
-The trainer cross-validates both with folds grouped by site (the URL's host, or
-for classic pages without one the site ``classic.site`` finds, the three corpora
-together); each fold's second stage learns from first-stage
-probabilities out of an inner cross-validation on the fold's training pages
-(nested: no probability it sees comes from a model that saw the page). It
-chooses on the out-of-fold predictions the weight of the recall in each page's
+The model scores each block's features. The trainer cross-validates it with
+folds grouped by site (the URL's host, or for classic pages without one the
+site ``classic.site`` finds, the three corpora together), chooses on the
+out-of-fold predictions the weight of the recall in each page's
 choice of its blocks (``decision``) for each ``favor``: the best mean F1,
 F0.5 and F2 of the three corpora; scores each fold also with the weight chosen
 on the other folds alone, and a fixed threshold beside; prints the devset snippet F1 and the shingle F1 of the trainset
@@ -35,7 +30,7 @@ and the classic corpus (overall and per page type) beside trafilatura's and
 readability-lxml's on the same pages, trains on everything and writes the model
 and the test sample of predictions.
 
-    python benchmarks/train.py [--limit N] [--folds 5] [--no-write] [--first-stage] [--dump-worst N]
+    python benchmarks/train.py [--limit N] [--folds 5] [--no-write] [--dump-worst N]
 """
 
 from __future__ import annotations
@@ -65,7 +60,7 @@ import numpy  # noqa: E402
 from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
-from scrapy_boilerplate.algorithms.learned import decision, features, model, smoothing  # noqa: E402
+from scrapy_boilerplate.algorithms.learned import decision, features, model  # noqa: E402
 from scrapy_boilerplate.algorithms.learned.options import RECALL_WEIGHTS  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
@@ -75,23 +70,19 @@ SAMPLE_PATH = ROOT / "tests" / "data" / "learned_predictions.json"
 #: Where the blocks' rows and the references' texts are kept between runs, outside the repository.
 CACHE = Path(os.environ.get("LEARNED_CACHE", "/tmp/learned-cache"))
 #: LightGBM's settings: small trees, so that the pure-Python evaluator stays fast and the file small
-#: (31 leaves, both stages cross-validated: devset snippet F1 0.932, trainset shingle F1 0.805, but
-#: trees twice the size, 227 KB as JSON, and deeper to walk for every block; 200 trees at a rate
+#: (31 leaves, with the second stage the model had then: devset snippet F1 0.932, trainset shingle F1
+#: 0.805, but trees twice the size, 227 KB as JSON, and deeper to walk for every block; 200 trees at a rate
 #: of 0.06 gained nothing; with the trainset's pages weighed alike, 20 leaves rather than 15:
 #: 0.933 -> 0.936 and 0.810 -> 0.810).
 PARAMETERS = dict(objective="binary", n_estimators=150, num_leaves=20, learning_rate=0.08,
                   min_child_samples=20, subsample=0.8, subsample_freq=1, colsample_bytree=0.5,
                   reg_lambda=1.0, random_state=15, deterministic=True, force_row_wise=True,
                   num_threads=1, verbose=-1)
-#: The second stage's: few small trees over its few features (nested cross-validation, 15-leaf
-#: first stage: devset snippet F1 0.927 -> 0.928, trainset shingle F1 0.799 -> 0.807).
-SMOOTHING_PARAMETERS = dict(PARAMETERS, n_estimators=60, num_leaves=7, learning_rate=0.1, min_child_samples=40,
-                            colsample_bytree=1.0)
 #: The devset labels only its snippets' blocks, a few per page, the trainset every block it can:
 #: weighted this much more, the devset's blocks weigh about as much as the trainset's
-#: (cross-validated: devset snippet F1 0.913 -> 0.922, trainset shingle F1 0.799 -> 0.800; with both
-#: stages, 10 gave 0.930 and 0.806 against 5's 0.928 and 0.807, the same mean; trained on the devset
-#: alone, 0.931 on it).
+#: (cross-validated: devset snippet F1 0.913 -> 0.922, trainset shingle F1 0.799 -> 0.800; with the
+#: second stage the model had then, 10 gave 0.930 and 0.806 against 5's 0.928 and 0.807, the same
+#: mean; trained on the devset alone, 0.931 on it).
 DEVSET_WEIGHT = 5.0
 #: What a trainset page weighs, all its labelled blocks together (see ``block_weights``). Each
 #: block weighing 1, a page of 500 labelled blocks weighed as much as 500 pages of one; per page
@@ -136,8 +127,7 @@ class Sample:
     page: devset.Page | trainset.Page
     site: str
     texts: list[str]
-    xpaths: list[str]
-    rows: list[list[float] | None]
+    rows: Rows
     labels: list[int | None]
     reference: Counter = field(default_factory=Counter)
     #: The share of the reference's shingles found in the page's blocks (see ``REFERENCE_FOUND``).
@@ -223,19 +213,19 @@ def load_samples(limit: int | None) -> list[Sample]:
         pages = loader(limit)
         blocks = featurized(corpus, pages, limit)
         for page in pages:
-            texts, xpaths, rows = blocks[page.key]
+            texts, rows = blocks[page.key]
             if corpus == "devset":
-                sample = Sample(corpus, page, site(corpus, page), texts, xpaths, rows, devset_labels(page, texts))
+                sample = Sample(corpus, page, site(corpus, page), texts, rows, devset_labels(page, texts))
             else:
                 reference = trainset.shingles(page.main_content)
                 labels, found = shingle_labels(page, texts, reference)
-                sample = Sample(corpus, page, site(corpus, page), texts, xpaths, rows, labels, reference, found)
+                sample = Sample(corpus, page, site(corpus, page), texts, rows, labels, reference, found)
             samples.append(sample)
     return samples
 
 
-def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], list[str], Rows]]:
-    """Each page's blocks' texts, XPaths and rows, from ``CACHE`` when the package's code is the one
+def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows]]:
+    """Each page's blocks' texts and rows, from ``CACHE`` when the package's code is the one
     they were computed with."""
     path = CACHE / f"rows-{corpus}-{limit or 'all'}-{code_version()}.pickle"
     if path.is_file():
@@ -245,7 +235,7 @@ def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[l
     for page in pages:
         root = parse(page.text)
         blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
-        result[page.key] = ([devset.collapse(block.text) for block in blocks], [block.xpath for block in blocks], rows)
+        result[page.key] = ([devset.collapse(block.text) for block in blocks], rows)
     CACHE.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     return result
@@ -262,12 +252,11 @@ def code_version() -> str:
 
 
 
-def matrix(samples: list[Sample], rows: list[Rows] | None = None
-           ) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
-    """The labelled blocks' rows (the first stage's unless ``rows`` gives each sample's), labels and weights."""
+def matrix(samples: list[Sample]) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+    """The labelled blocks' rows, labels and weights."""
     xs, ys, weights = [], [], []
-    for sample, sample_rows in zip(samples, rows or [sample.rows for sample in samples]):
-        labelled = [(row, label, text) for row, label, text in zip(sample_rows, sample.labels, sample.texts)
+    for sample in samples:
+        labelled = [(row, label, text) for row, label, text in zip(sample.rows, sample.labels, sample.texts)
                     if row is not None and label is not None]
         xs += [row for row, _, _ in labelled]
         ys += [label for _, label, _ in labelled]
@@ -291,34 +280,28 @@ def block_weights(corpus: str, texts: list[str]) -> list[float]:
     return [page_weight * size / total for size in sizes]
 
 
-def fit(samples: list[Sample], rows: list[Rows] | None = None, parameters: dict = PARAMETERS) -> lightgbm.Booster:
+def fit(samples: list[Sample]) -> lightgbm.Booster:
     """The trees trained on the samples' labelled blocks, from ``CACHE`` when the same matrix was
-    trained on before (the nested cross-validation trains each inner model twice)."""
-    x, y, weights = matrix(samples, rows)
-    digest = hashlib.sha256(repr(sorted(parameters.items())).encode())
+    trained on before (a run after a change of the figures or the options only)."""
+    x, y, weights = matrix(samples)
+    digest = hashlib.sha256(repr(sorted(PARAMETERS.items())).encode())
     for array in (x, y, weights):
         digest.update(numpy.ascontiguousarray(array).tobytes())
     path = CACHE / f"trees-{digest.hexdigest()[:16]}.txt"
     if not path.is_file():
-        trained = lightgbm.LGBMClassifier(**parameters).fit(x, y, sample_weight=weights)
+        trained = lightgbm.LGBMClassifier(**PARAMETERS).fit(x, y, sample_weight=weights)
         CACHE.mkdir(parents=True, exist_ok=True)
         path.write_text(trained.booster_.model_to_string(), encoding="utf-8")
     return lightgbm.Booster(model_str=path.read_text(encoding="utf-8"))
 
 
-def predict(booster: lightgbm.Booster, samples: list[Sample], rows: list[Rows] | None = None
-            ) -> list[list[float]]:
+def predict(booster: lightgbm.Booster, samples: list[Sample]) -> list[list[float]]:
     """Each block's probability of being main text (0 where prefiltered), in one call for all samples."""
-    rows = rows or [sample.rows for sample in samples]
+    rows = [sample.rows for sample in samples]
     scored = [row for sample_rows in rows for row in sample_rows if row is not None]
     probabilities = iter(booster.predict(numpy.array(scored, dtype=numpy.float64), num_threads=1).tolist()
                          if scored else [])
     return [[0.0 if row is None else next(probabilities) for row in sample_rows] for sample_rows in rows]
-
-
-def smoothing_rows(sample: Sample, first: list[float]) -> Rows:
-    """The second stage's rows of a sample, from first-stage probabilities of its blocks."""
-    return smoothing.rows(sample.xpaths, sample.rows, first)
 
 
 #: The blocks a page keeps (their indices), from its blocks' probabilities.
@@ -414,24 +397,9 @@ def fold_of(samples: list[Sample], folds: int) -> list[int]:
     return result
 
 
-def first_stage_out_of_fold(samples: list[Sample], fold: list[int], chosen: list[int]) -> dict[int, list[float]]:
-    """The first stage's probabilities of the samples ``chosen``, each from a model trained on
-    the chosen samples of the other folds."""
-    result = {}
-    for test_fold in sorted({fold[i] for i in chosen}):
-        train = [samples[i] for i in chosen if fold[i] != test_fold]
-        test = [i for i in chosen if fold[i] == test_fold]
-        for i, probabilities in zip(test, predict(fit(train), [samples[i] for i in test])):
-            result[i] = probabilities
-    return result
-
-
-def cross_validate(samples: list[Sample], fold: list[int], second_stage: bool = True,
-                   ) -> tuple[list[list[float]], list[list[float]]]:
-    """Out-of-fold probabilities of every block, by the first stage and by both, nested as the module
-    says (without ``second_stage``, the first stage's twice)."""
-    first: list[list[float]] = [[] for _ in samples]
-    second: list[list[float]] = [[] for _ in samples]
+def cross_validate(samples: list[Sample], fold: list[int]) -> list[list[float]]:
+    """Out-of-fold probabilities of every block: each fold's from the trees trained on the others."""
+    out_of_fold: list[list[float]] = [[] for _ in samples]
     folds = max(fold) + 1
     for test_fold in range(folds):
         started = time.perf_counter()
@@ -439,17 +407,10 @@ def cross_validate(samples: list[Sample], fold: list[int], second_stage: bool = 
         test = [i for i in range(len(samples)) if fold[i] == test_fold]
         booster = fit([samples[i] for i in train])
         for i, probabilities in zip(test, predict(booster, [samples[i] for i in test])):
-            first[i] = second[i] = probabilities
-        if second_stage:
-            inner = first_stage_out_of_fold(samples, fold, train)
-            smoother = fit([samples[i] for i in train], [smoothing_rows(samples[i], inner[i]) for i in train],
-                           SMOOTHING_PARAMETERS)
-            test_rows = [smoothing_rows(samples[i], first[i]) for i in test]
-            for i, probabilities in zip(test, predict(smoother, [samples[i] for i in test], test_rows)):
-                second[i] = probabilities
+            out_of_fold[i] = probabilities
         print(f"  fold {test_fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages, "
               f"{time.perf_counter() - started:.0f} s", flush=True)
-    return first, second
+    return out_of_fold
 
 
 def figures_by(samples: list[Sample], out_of_fold: list[list[float]], choices: dict[float, Choice],
@@ -499,22 +460,19 @@ def report(name: str, figures: Figures) -> None:
           f"  {c.f1:6.3f} ({c.precision:.3f} {c.recall:.3f})")
 
 
-def export(booster: lightgbm.Booster, smoother: lightgbm.Booster, weights: dict[str, float]) -> dict:
-    """The trained trees of both stages, as :func:`model.source` reads them, and each ``favor``'s recall weight."""
-    return {"format": model.FORMAT, "recall_weights": weights,
-            **_stage(booster, features.names()), "smoothing": _stage(smoother, smoothing.names())}
-
-
-def _stage(booster: lightgbm.Booster, names: list[str]) -> dict:
+def export(booster: lightgbm.Booster, weights: dict[str, float]) -> dict:
+    """The trained trees, as :func:`model.source` reads them, and each ``favor``'s recall weight."""
     def node(tree: dict) -> object:
         if "leaf_value" in tree:
             return tree["leaf_value"]
         assert tree["decision_type"] == "<=" and tree.get("missing_type") in (None, "None"), tree
         return [tree["split_feature"], tree["threshold"], node(tree["left_child"]), node(tree["right_child"])]
 
+    names = features.names()
     dump = booster.dump_model()
     assert dump["max_feature_idx"] + 1 == len(names)
-    return {"features": len(names), "names": names, "trees": [node(tree["tree_structure"]) for tree in dump["tree_info"]]}
+    return {"format": model.FORMAT, "recall_weights": weights, "features": len(names), "names": names,
+            "trees": [node(tree["tree_structure"]) for tree in dump["tree_info"]]}
 
 
 def main() -> None:
@@ -522,8 +480,6 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="only the first N pages of each corpus")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="cross-validate only; leave the model as it is")
-    parser.add_argument("--first-stage", action="store_true",
-                        help="cross-validate the first stage alone (a sixth of the time; implies --no-write)")
     parser.add_argument("--dump-worst", type=int, default=0, metavar="N",
                         help="print the N pages of each corpus and page type with the most errors, out of fold")
     args = parser.parse_args()
@@ -542,10 +498,9 @@ def main() -> None:
               + (f", {unlabelled} left out of the labels (less than {REFERENCE_FOUND:.0%} of the main text "
                  f"in their blocks)" if corpus != "devset" else ""))
 
-    print(f"cross-validation, {args.folds} folds grouped by site"
-          + (", first stage alone:" if args.first_stage else ", nested for the second stage:"))
+    print(f"cross-validation, {args.folds} folds grouped by site:")
     fold = fold_of(samples, args.folds)
-    first_out_of_fold, out_of_fold = cross_validate(samples, fold, second_stage=not args.first_stage)
+    out_of_fold = cross_validate(samples, fold)
     everyone = range(len(samples))
     per_threshold = figures_by(samples, out_of_fold, {t: by_threshold(t) for t in THRESHOLDS})
     fixed = {t: Figures.sum(per_threshold[i][t] for i in everyone) for t in THRESHOLDS}
@@ -583,10 +538,6 @@ def main() -> None:
     for favor in ("precision", "recall"):
         report(f"  favor={favor} ({weights[favor]})", by_weight[weights[favor]])
     report(f"  fixed threshold {threshold} (the best)", fixed[threshold])
-    if not args.first_stage:
-        first_stage = figures_by(samples, first_out_of_fold, {w: by_recall_weight(w) for w in RECALL_WEIGHT_GRID})
-        first_weight = best(first_stage, everyone)
-        report("  first stage only", Figures.sum(first_stage[i][first_weight] for i in everyone))
     report("trafilatura 2.3 extract", theirs)
     report("readability-lxml", readability)
     print(f"  (weights the other folds chose: {', '.join(str(own[f]) for f in sorted(own))}; "
@@ -608,36 +559,31 @@ def main() -> None:
     if args.dump_worst:
         dump_worst(samples, out_of_fold, kept, ours, args.dump_worst)
 
-    if args.no_write or args.first_stage:
+    if args.no_write:
         return
     booster = fit(samples)
-    # The second stage learns from first-stage probabilities out of fold, as it gets them in the cross-validation.
-    smoother = fit(samples, [smoothing_rows(s, p) for s, p in zip(samples, first_out_of_fold)], SMOOTHING_PARAMETERS)
-    data = export(booster, smoother, weights)
+    data = export(booster, weights)
     MODEL_PATH.write_text(model.source(data), encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
-          f"{len(data['trees'])} + {len(data['smoothing']['trees'])} trees), trained on all {len(y)} labelled blocks")
-    write_sample(booster, smoother, samples)
+          f"{len(data['trees'])} trees), trained on all {len(y)} labelled blocks")
+    write_sample(booster, samples)
 
 
-def write_sample(booster: lightgbm.Booster, smoother: lightgbm.Booster, samples: list[Sample]) -> None:
-    """For the evaluator's test, LightGBM's probabilities: of 40 scored blocks spread over the pages
-    by each stage alone, and of every block of one page by both stages."""
+def write_sample(booster: lightgbm.Booster, samples: list[Sample]) -> None:
+    """For the evaluator's test, LightGBM's probabilities: of 40 scored blocks spread over the pages,
+    and of every block of one page."""
     pages = samples[::len(samples) // 20][:20]
-    first = predict(booster, pages)
-    second_rows = [smoothing_rows(sample, probabilities) for sample, probabilities in zip(pages, first)]
-    second = predict(smoother, pages, second_rows)
-    data = {}
-    for name, sample_rows, probabilities in (("first", [s.rows for s in pages], first), ("second", second_rows, second)):
-        scored = [(row, p) for rows, ps in zip(sample_rows, probabilities) for row, p in zip(rows, ps) if row is not None]
-        scored = scored[::max(1, len(scored) // 40)][:40]
-        data[name] = {"rows": [row for row, _ in scored], "probabilities": [p for _, p in scored]}
+    probabilities = predict(booster, pages)
+    scored = [(row, p) for sample, ps in zip(pages, probabilities)
+              for row, p in zip(sample.rows, ps) if row is not None]
+    scored = scored[::max(1, len(scored) // 40)][:40]
     page = min((i for i, s in enumerate(pages) if sum(row is not None for row in s.rows) >= 10),
                key=lambda i: len(pages[i].rows))
-    data["page"] = {"xpaths": pages[page].xpaths, "rows": pages[page].rows, "probabilities": second[page]}
+    data = {"blocks": {"rows": [row for row, _ in scored], "probabilities": [p for _, p in scored]},
+            "page": {"rows": pages[page].rows, "probabilities": probabilities[page]}}
     SAMPLE_PATH.parent.mkdir(exist_ok=True)
     SAMPLE_PATH.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-    print(f"wrote {SAMPLE_PATH.relative_to(ROOT)} (40 blocks per stage and a page of {len(pages[page].rows)} "
+    print(f"wrote {SAMPLE_PATH.relative_to(ROOT)} (40 blocks and a page of {len(pages[page].rows)} "
           f"blocks with LightGBM's probabilities)")
 
 

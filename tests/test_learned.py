@@ -11,7 +11,7 @@ import pytest
 
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
-from scrapy_boilerplate.algorithms.learned import decision, features, model, smoothing
+from scrapy_boilerplate.algorithms.learned import decision, features, model
 from scrapy_boilerplate.algorithms.learned.options import RECALL_WEIGHTS
 from scrapy_boilerplate.html.parse import parse
 
@@ -36,22 +36,20 @@ def row_of(html: str, text: str) -> dict[str, float]:
 # --- the shipped model
 
 
-def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_in_each_stage():
-    sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
-    shipped = model.load()
-    for stage, names in ((shipped.first, features.names()), (shipped.second, smoothing.names())):
-        part = sample["first" if stage is shipped.first else "second"]
-        assert len(part["rows"]) >= 20
-        for row, probability in zip(part["rows"], part["probabilities"], strict=True):
-            assert len(row) == stage.features == len(names)
-            assert stage.probability(row) == probability
+def test_shipped_evaluator_gives_exactly_the_trainers_probabilities():
+    blocks = json.loads(SAMPLE.read_text(encoding="utf-8"))["blocks"]
+    shipped = model.load().trees
+    assert len(blocks["rows"]) >= 20
+    for row, probability in zip(blocks["rows"], blocks["probabilities"], strict=True):
+        assert len(row) == shipped.features == len(features.names())
+        assert shipped.probability(row) == probability
 
 
 def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
-    # Both stages, the second on the first's probabilities of the page's blocks, as at run time.
+    # Every block of a page, the prefiltered ones (no row) at 0.0, as at run time.
     page = json.loads(SAMPLE.read_text(encoding="utf-8"))["page"]
     assert sum(row is not None for row in page["rows"]) >= 10
-    assert model.load().probabilities(page["xpaths"], page["rows"]) == page["probabilities"]
+    assert model.load().probabilities(page["rows"]) == page["probabilities"]
 
 
 def test_recall_weights_are_the_ones_the_model_was_trained_with():
@@ -367,23 +365,6 @@ def test_comments_under_an_article_and_a_forums_posts_against_the_pages_landmark
     assert first_post["items_prose_share"] == 1.0 and first_post["prose_before_items"] == 0.0
 
 
-def test_second_stage_rows_see_neighbours_windows_and_containers():
-    xpaths = ["/html[1]/body[1]/div[1]/p[1]", "/html[1]/body[1]/div[1]/p[2]", "/html[1]/body[1]/div[2]/p[1]"]
-    first_rows = [[1.0, 0.0, 0.1, 0.0, 0.0, 1.0], None, [2.0, 0.0, 0.2, 0.0, 0.0, 0.0]]
-    rows = smoothing.rows(xpaths, first_rows, [0.8, 0.0, 0.4])
-    assert rows[1] is None
-    first = dict(zip(smoothing.names(), rows[0]))
-    assert (first["probability"], first["chars"], first["link_density"], first["justext_good"]) == (0.8, 1.0, 0.1, 1.0)
-    assert (first["-1_probability"], first["+1_probability"], first["+2_probability"]) == (-1.0, 0.0, 0.4)
-    assert first["window3_mean"] == pytest.approx(0.2) and first["window3_max"] == 0.4
-    assert first["up1_mean"] == 0.4 and first["up1_blocks"] == math.log1p(2)
-    assert first["up2_mean"] == pytest.approx(0.4) and first["up2_blocks"] == math.log1p(3)
-    # The page as a whole: over its scored blocks only; the block against its parent's mean.
-    assert (first["page_mean"], first["page_share_good"]) == (pytest.approx(0.6), 0.5)
-    assert first["to_up1_mean"] == pytest.approx(0.4)
-    assert len(rows[2]) == len(smoothing.names())
-
-
 def test_a_trained_model_of_another_format_is_refused():
     with pytest.raises(ValueError, match="format"):
-        model.source({"format": 2, "features": 1, "threshold": 0.5, "trees": []})
+        model.source({"format": 4, "features": 1, "trees": [], "smoothing": {"features": 1, "trees": []}})

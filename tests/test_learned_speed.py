@@ -14,31 +14,11 @@ from corpus import requires_devset
 
 from scrapy_boilerplate import LearnedOptions
 from scrapy_boilerplate.algorithms import learned
-from scrapy_boilerplate.algorithms.learned import features, smoothing
+from scrapy_boilerplate.algorithms.learned import features
 from scrapy_boilerplate.html.parse import parse
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "learned_speed.py"
-PARTS = ["parse", "jusText", "of which choosing the stoplist", "features", "first-stage trees", "second-stage rows",
-         "second-stage trees"]
-
-
-def test_second_stage_row_of_a_lone_block_reads_minus_one_around_it():
-    row = dict(zip(smoothing.names(), smoothing.rows(["/html[1]/body[1]/p[1]"], [[2.0, 0.0, 0.1, 0.0, 0.0, 1.0]],
-                                                     [0.7])[0]))
-    assert [row[f"{offset:+d}_probability"] for offset in smoothing.NEIGHBOURS] == [-1.0] * 6
-    assert [row[f"window{width}_{name}"] for width in smoothing.WINDOWS for name in ("mean", "max")] == [-1.0] * 4
-    assert (row["up1_mean"], row["up1_blocks"]) == (0.7, math.log1p(1))
-
-
-def test_second_stage_windows_stop_at_the_page_edges():
-    probabilities = [0.1 * i for i in range(12)]
-    xpaths = [f"/html[1]/body[1]/p[{i + 1}]" for i in range(12)]
-    rows = smoothing.rows(xpaths, [[0.0] * 6] * 12, probabilities)
-    last = dict(zip(smoothing.names(), rows[-1]))
-    assert (last["-3_probability"], last["-1_probability"], last["+1_probability"]) == (
-        probabilities[8], probabilities[10], -1.0)
-    assert last["window3_max"] == probabilities[10]
-    assert last["window10_mean"] == (sum(probabilities[1:]) - probabilities[11]) / 10
+PARTS = ["parse", "jusText", "of which choosing the stoplist", "features", "trees"]
 
 
 def test_like_elements_count_distinct_elements_one_and_two_levels_up():

@@ -5,11 +5,10 @@ describes each block (jusText's own measures and classes, its text, its place
 in the page, its ancestors' tags and class words, its containers' share of
 the text, its neighbours, its way to the page's container and the repeated
 items it lies in) and the shipped :mod:`.model` gives the probability
-that it is main text, in two stages: the second looks at the first's
-probabilities of the blocks around (:mod:`.smoothing`). ``benchmarks/train.py``
-trains that model on three corpora; each page keeps the blocks that make the
-most of its expected precision and recall as ``favor`` weighs them
-(:mod:`.decision`), or those above a fixed ``threshold`` (:mod:`.options`).
+that it is main text. ``benchmarks/train.py`` trains that model on three
+corpora; each page keeps the blocks that make the most of its expected
+precision and recall as ``favor`` weighs them (:mod:`.decision`), or those
+above a fixed ``threshold`` (:mod:`.options`).
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     paragraphs, justext_blocks, stoplist = justext.classify(root, options, LearnedBlock)
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
     # The rows made one at a time, each scored and let go (a page's rows at once are its largest part).
-    probabilities = load().probabilities([block.xpath for block in blocks], iter_rows(paragraphs, blocks))
+    probabilities = load().probabilities(iter_rows(paragraphs, blocks))
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
     if options.threshold:
         kept = [probability >= options.threshold for probability in probabilities]

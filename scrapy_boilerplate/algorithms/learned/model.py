@@ -1,14 +1,12 @@
-"""The shipped model: two stages of gradient-boosted trees, evaluated in pure Python.
+"""The shipped model: gradient-boosted trees over each block's :mod:`.features`, evaluated in pure Python.
 
-The first stage scores each block's :mod:`.features`; the second scores the
-first stage's probabilities of the block, its neighbours and its containers
-(:mod:`.smoothing`). The trainer hands over each stage's trees as nested
-lists (a leaf is its value, a split is ``[feature, threshold, left, right]``,
-``left`` when the feature is at most the threshold, as LightGBM decides), and
-:func:`source` writes them as a Python module, ``trees.py``, which ships: one
-function per stage that unpacks the row into local variables and sums one
-conditional expression per tree, so that evaluating it costs a comparison of
-two locals per level of each tree, and no call or indexing. Being a module,
+The trainer hands over the trees as nested lists (a leaf is its value, a
+split is ``[feature, threshold, left, right]``, ``left`` when the feature is
+at most the threshold, as LightGBM decides), and :func:`source` writes them as
+a Python module, ``trees.py``, which ships: one function that unpacks the row
+into local variables and sums one conditional expression per tree, so that
+evaluating it costs a comparison of two locals per level of each tree, and no
+call or indexing. Being a module,
 it is compiled once, when installed, and loading it reads the bytecode
 (compiling it at run time took about 50 ms of CPU per process).
 """
@@ -22,19 +20,18 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import smoothing
-
 #: The generated module holding the shipped trees, beside this one.
 TREES_MODULE = "trees"
-#: The version of the trainer's layout this module reads (2: the second stage under ``"smoothing"``;
+#: The version of the trainer's layout this module reads (2: a second stage under ``"smoothing"``;
 #: 3: the thresholds of ``favor`` under ``"favor"``; 4: instead of thresholds, each ``favor``'s
-#: weight of the recall in the pages' choice under ``"recall_weights"``).
-FORMAT = 4
+#: weight of the recall in the pages' choice under ``"recall_weights"``; 5: one stage, no
+#: ``"smoothing"``).
+FORMAT = 5
 
 
 @dataclass(frozen=True)
 class Trees:
-    """One stage: the raw score (log-odds of main text) of a row of ``features`` numbers."""
+    """The raw score (log-odds of main text) of a row of ``features`` numbers."""
 
     score: Callable[[Sequence[float]], float]
     features: int
@@ -46,56 +43,40 @@ class Trees:
 @dataclass(frozen=True)
 class Model:
     #: Scores a block's features.
-    first: Trees
-    #: Scores the first stage's probabilities around a block.
-    second: Trees
+    trees: Trees
     #: The weight of the recall in each page's choice that cross-validation chose for each ``favor``.
     recall_weights: dict[str, float]
 
-    def probabilities(self, xpaths: Sequence[str], rows: Iterable[Sequence[float] | None]) -> list[float]:
-        """The second stage's probability of each block (0.0 where prefiltered: its row is ``None``).
+    def probabilities(self, rows: Iterable[Sequence[float] | None]) -> list[float]:
+        """The probability of each block (0.0 where prefiltered: its row is ``None``).
 
-        ``rows`` may come one at a time (``features.iter_rows``): each is let go once scored, but
-        for the few columns the second stage repeats.
+        ``rows`` may come one at a time (``features.iter_rows``): each is let go once scored.
         """
-        first: list[float] = []
-        columns: list[Sequence[float] | None] = []
-        for row in rows:
-            if row is None:
-                first.append(0.0)
-                columns.append(None)
-            else:
-                first.append(self.first.probability(row))
-                columns.append(smoothing.first_stage_columns(row))
-        return [0.0 if row is None else self.second.probability(row)
-                for row in smoothing.iter_rows(xpaths, columns, first)]
+        probability = self.trees.probability
+        return [0.0 if row is None else probability(row) for row in rows]
 
 
 @functools.cache
 def load() -> Model:
     """The shipped model, imported on the first call."""
     shipped = importlib.import_module(f"{__package__}.{TREES_MODULE}")
-    return Model(Trees(shipped.first, shipped.FIRST_FEATURES), Trees(shipped.second, shipped.SECOND_FEATURES),
-                 dict(shipped.RECALL_WEIGHTS))
+    return Model(Trees(shipped.score, shipped.FEATURES), dict(shipped.RECALL_WEIGHTS))
 
 
 def source(data: dict[str, Any]) -> str:
-    """The text of ``trees.py`` for the trainer's two stages (as ``benchmarks/train.py`` exports them)."""
+    """The text of ``trees.py`` for the trainer's trees (as ``benchmarks/train.py`` exports them)."""
     if data.get("format") != FORMAT:
         raise ValueError(f"the trained model has format {data.get('format')!r}, this version reads {FORMAT}")
-    second = data["smoothing"]
     return (
         f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
         f"RECALL_WEIGHTS = {{{', '.join(f'{k!r}: {float(v)!r}' for k, v in sorted(data['recall_weights'].items()))}}}\n"
-        f"FIRST_FEATURES = {int(data['features'])}\n"
-        f"SECOND_FEATURES = {int(second['features'])}\n\n\n"
-        f"{_function('first', data['trees'], data['features'])}\n\n"
-        f"{_function('second', second['trees'], second['features'])}"
+        f"FEATURES = {int(data['features'])}\n\n\n"
+        f"{_function('score', data['trees'], data['features'])}"
     )
 
 
 def trees(nodes: list[Any], features: int) -> Trees:
-    """One stage's trees, compiled here."""
+    """Trees compiled here (the shipped ones are imported from ``trees.py``)."""
     namespace: dict[str, Any] = {}
     exec(compile(_function("score", nodes, features), f"{TREES_MODULE}.py", "exec"), namespace)
     return Trees(namespace["score"], int(features))
