@@ -6,9 +6,9 @@ at most the threshold, as LightGBM decides), and :func:`source` writes them as
 a Python module, ``trees.py``, which ships: one function that unpacks the row
 into local variables and sums one conditional expression per tree, so that
 evaluating it costs a comparison of two locals per level of each tree, and no
-call or indexing. Being a module,
-it is compiled once, when installed, and loading it reads the bytecode
-(compiling it at run time took about 50 ms of CPU per process).
+call or indexing. Being a module, it is compiled once, when installed, and
+loading it reads the bytecode (compiling it at run time took about 50 ms of CPU
+per process).
 """
 
 from __future__ import annotations
