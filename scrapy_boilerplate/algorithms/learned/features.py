@@ -36,7 +36,7 @@ from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
 from ...html.walk import unknown_ancestors
 from ...model.text import collapse
-from . import landmarks
+from . import article, landmarks
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
 #: half of a page's blocks, and almost never main text.
@@ -399,8 +399,9 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -
     page_container = (container.chars / page_chars, container.link_chars / (container.chars or 1),
                       container.prose_chars / (top.prose_chars or 1))
     landmark_rows = landmarks.landmark_features(records, every_record, blocks, prose)
+    article_rows = article.article_features(records, every_record, blocks, paragraphs)
 
-    for i, (block, record, block_context) in enumerate(zip(blocks, records, context)):
+    for i, (block, record, block_context, article_row) in enumerate(zip(blocks, records, context, article_rows)):
         if block_context is None:  # prefiltered
             yield None
             continue
@@ -421,6 +422,7 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -
         row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
                 (i - first_prose) / count, (i - last_prose) / count)
         row += landmark_rows[i]
+        row += article_row
         yield row
 
 
@@ -550,4 +552,4 @@ def names() -> list[str]:
         result += [f"like_elements_up{level}", f"like_elements_up{level}_linked_first"]
     result += ["prose", "to_container_meeting", "container_below_meeting", "container_page_share",
                "container_link_density", "container_prose_share", "after_first_prose", "after_last_prose"]
-    return result + landmarks.names()
+    return result + landmarks.names() + article.names()
