@@ -55,6 +55,32 @@ def test_segment_agrees_with_the_reference(body, expected):
     assert [paragraph.text for paragraph in reference] == expected
 
 
+#: name -> (body, block texts with ``spaces=True``): whitespace alone between inline elements kept.
+SPACES_CASES = {
+    "a space between inline elements": ("<p><b>Hello</b> <i>world</i></p>", ["Hello world"]),
+    "highlighted code keeps its tokens apart": (
+        '<pre><span class="kn">from</span><span class="w"> </span><span class="nn">os</span> '
+        '<span class="kn">import</span> <span class="n">path</span></pre>', ["from os import path"]),
+    "a line break between spans stays one": ("<pre><span>a = 1</span>\n<span>b = 2</span></pre>", ["a = 1\nb = 2"]),
+    "blank text between paragraphs adds nothing": ("<div><p>one</p> \n <p>two</p></div>", ["one", "two"]),
+    "double br with blank text between still splits": ("<div>one<br> \n <br>two</div>", ["one", "two"]),
+    "links keep their words apart": ('<p><a href="/a">one</a> <a href="/b">two</a></p>', ["one two"]),
+}
+
+
+@pytest.mark.parametrize("body, expected", SPACES_CASES.values(), ids=SPACES_CASES)
+def test_spaces_keeps_blank_text_between_inline_elements(body, expected):
+    page = f"<html><body>{body}</body></html>"
+    assert [block.text for block in extract(page, stoplist=None, spaces=True).blocks] == expected
+
+
+def test_spaces_counts_no_link_characters_for_the_space_between_links():
+    # The space between two links is no link's text: the link density stays below one.
+    block, = extract('<html><body><p><a href="/a">one</a> <a href="/b">two</a></p></body></html>',
+                     stoplist=None, spaces=True).blocks
+    assert block.link_density == pytest.approx(6 / 7)
+
+
 def test_head_is_removed():
     page = "<html><head><title>Title</title><meta name=x></head><body><p>body</p></body></html>"
     assert [block.text for block in extract(page).blocks] == ["body"]

@@ -191,7 +191,7 @@ def test_article_text_without_navigation_and_footer():
 
 def test_blocks_keep_justexts_fields_and_labels():
     ours = extract(ARTICLE, algorithm="learned").blocks
-    theirs = extract(ARTICLE).blocks
+    theirs = extract(ARTICLE, spaces=True).blocks  # on for learned (see LearnedOptions)
     assert [(b.text, b.xpath, b.cf_label, b.justext_label) for b in ours] == [
         (b.text, b.xpath, b.cf_label, b.label) for b in theirs]
     exported = ours[-1].to_dict()

@@ -26,6 +26,9 @@ class JustextOptions(Options):
     block in an ``<h1>`` always good (it replaces ``no_headlines``, whose
     ``False`` turned the rule on); ``images=True`` adds each ``<img>``'s
     ``alt`` text to its block and makes a block of images alone bad.
+    ``spaces=True`` keeps the space a text node of whitespace alone makes
+    between inline elements, which the reference drops (``<b>from</b>
+    <i>here</i>`` reads "fromhere", code highlighted by spans loses its spaces).
 
     ``early_headings=True`` runs the heading step before the context-sensitive
     pass, as the paper and jusText 1.x do; justext 3.0.2 skips it (its
@@ -55,6 +58,8 @@ class JustextOptions(Options):
     early_headings: bool = False
     #: Images' ``alt`` text joins their block; a block of images alone is bad.
     images: bool = False
+    #: A text node of whitespace alone between inline elements reads as a space, not nothing.
+    spaces: bool = False
     #: A language name, a stoplist file, words, ``None`` (no stop words) or ``"auto"`` (per page).
     stoplist: Any = AUTO
 
@@ -69,6 +74,7 @@ class JustextOptions(Options):
         check_bool("h1_always_good", self.h1_always_good)
         check_bool("early_headings", self.early_headings)
         check_bool("images", self.images)
+        check_bool("spaces", self.spaces)
         stoplist = self.stoplist
         if isinstance(stoplist, str) and stoplist.lower() == AUTO:
             stoplist = AUTO

@@ -13,7 +13,7 @@ from ..justext.options import AUTO, JustextOptions
 #: blocks (see ``decision.py``) that cross-validation chose for each side ``favor`` takes when the
 #: shipped model was trained: the best mean F1 (balance), F0.5 (precision) and F2 (recall) of the
 #: corpora, out of fold (``benchmarks/train.py`` prints them; a test holds them to the shipped trees').
-RECALL_WEIGHTS = {"balance": 0.8, "precision": 0.25, "recall": 1.5}
+RECALL_WEIGHTS = {"balance": 0.8, "precision": 0.3, "recall": 1.5}
 #: What ``favor`` takes.
 FAVORS = ("balance", "precision", "recall")
 
@@ -29,8 +29,9 @@ class LearnedOptions(JustextOptions):
     good, above 0 and at most 1 (0, the default: none, ``favor`` decides). Give one or the other.
 
     The other options are jusText's, whose blocks and classes the model scores. The model
-    was trained with jusText's defaults: other thresholds change its features, and usually
-    make it worse. ``stoplist="auto"`` (the default) picks a stoplist per page.
+    was trained with jusText's defaults but ``spaces``, on here (the space between inline
+    elements kept: code and inline markup keep their words apart): other values change its
+    features, and usually make it worse. ``stoplist="auto"`` (the default) picks a stoplist per page.
     """
 
     algorithm: ClassVar[str] = "learned"
@@ -40,6 +41,8 @@ class LearnedOptions(JustextOptions):
     threshold: float = 0.0
     #: The side each page's choice favors: ``"balance"``, ``"precision"`` or ``"recall"``.
     favor: str = "balance"
+    #: jusText's ``spaces``, on: the model was trained on blocks whose inline elements keep their spaces.
+    spaces: bool = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
