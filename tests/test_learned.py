@@ -222,9 +222,19 @@ def test_each_page_keeps_the_blocks_that_make_the_most_of_expected_precision_and
     # the second, which is more; the third costs more precision than it brings recall.
     assert decision.choose([0.9, 0.6, 0.1], [100, 10, 50], 0.6) == [True, True, False]
     assert decision.choose([0.9, 0.6, 0.1], [100, 10, 50], 0.1) == [True, False, False]
-    assert decision.choose([0.1, 0.6, 0.9], [50, 10, 100], 5.0) == [True, True, True]
+    assert decision.choose([0.25, 0.6, 0.9], [50, 10, 100], 5.0) == [True, True, True]
     # A page of doubtful blocks keeps them: its own threshold is lower.
     assert decision.choose([0.3, 0.3, 0.0], [50, 50, 0], 0.6) == [True, True, False]
+
+
+def test_blocks_under_the_least_probability_take_no_part_in_the_choice():
+    # A short sure article under a long thread of unlikely comments: counted as independent, the
+    # comments' 3,000 words at 0.15 (450 expected) made the article's 90 a fifth of the expected
+    # recall, and the page kept everything (value 0.17 + 1.5 against 0.9 + 1.5 * 90 / 540).
+    probabilities, words = [0.9] + [0.15] * 30, [100] + [100] * 30
+    assert decision.choose(probabilities, words, 1.5) == [True] + [False] * 30
+    assert decision.LEAST_PROBABILITY > 0.15
+    assert decision.choose([0.1, 0.1], [50, 50], 5.0) == [False, False]
     assert decision.choose([0.0, 0.0], [5, 5], 0.6) == [False, False]
     assert decision.choose([], [], 0.6) == []
 

@@ -13,7 +13,7 @@ from ..justext.options import AUTO, JustextOptions
 #: blocks (see ``decision.py``) that cross-validation chose for each side ``favor`` takes when the
 #: shipped model was trained: the best mean F1 (balance), F0.5 (precision) and F2 (recall) of the
 #: corpora, out of fold (``benchmarks/train.py`` prints them; a test holds them to the shipped trees').
-RECALL_WEIGHTS = {"balance": 0.8, "precision": 0.3, "recall": 1.5}
+RECALL_WEIGHTS = {"balance": 0.8, "precision": 0.25, "recall": 2.0}
 #: What ``favor`` takes.
 FAVORS = ("balance", "precision", "recall")
 
