@@ -181,7 +181,9 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
             if pending and not pending.isspace():
                 add_text(pending, in_link)
                 after_br = False
-            elif pending and spaces:
+            elif pending and spaces and paragraphs.pieces:
+                # Kept only after text: at a paragraph's start it is stripped, and a blank
+                # between two block elements would have each boundary close an empty paragraph.
                 paragraphs.pieces.append(pending)
             if kind == PARAGRAPH:
                 # What follows the end of a paragraph tag starts in its parent.
@@ -225,7 +227,7 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
             # text node before it, and its text is a text node of its own.
             if pending and not pending.isspace():
                 add_text(pending, in_link)
-            elif pending and spaces:
+            elif pending and spaces and paragraphs.pieces:
                 paragraphs.pieces.append(pending)
             after_br = False
             if kind == LINK:
@@ -233,7 +235,7 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
             text = node.text
             if text and not text.isspace():
                 add_text(text, in_link)
-            elif text and spaces:
+            elif text and spaces and paragraphs.pieces:
                 paragraphs.pieces.append(text)
             if kind == LINK:
                 in_link = False
@@ -257,7 +259,7 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
         if pending and not pending.isspace():
             add_text(pending, in_link)
             after_br = False
-        elif pending and spaces:
+        elif pending and spaces and paragraphs.pieces:
             paragraphs.pieces.append(pending)
         pending = ""
 
