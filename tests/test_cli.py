@@ -131,6 +131,13 @@ def test_every_option_of_every_algorithm_has_its_flag():
                               for field in dataclasses.fields(algorithm.options)})
 
 
+def test_the_help_names_a_shared_flags_own_default():
+    # learned turns on jusText's spaces: the learned group says so where the flag is jusText's.
+    groups = {group.title: group.description for group in build_parser()._action_groups}
+    assert "defaults here: --spaces True" in groups["options of --algorithm learned"]
+    assert "defaults here" not in (groups["options of --algorithm boilerpipe-article"] or "")
+
+
 def test_each_flag_takes_its_default_back(pages, capsys):
     """Every option's default, written as a flag, gives the default options: the conversions match the types."""
     for name, algorithm in ALGORITHMS.items():

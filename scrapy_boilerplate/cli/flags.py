@@ -41,19 +41,23 @@ def default(field: dataclasses.Field) -> Any:
 
 def add_option_flags(parser: argparse.ArgumentParser) -> None:
     """Add the flag of every option of every algorithm of :data:`~scrapy_boilerplate.ALGORITHMS`, by algorithm."""
-    added: set[str] = set()
+    added: dict[str, Any] = {}  # each flag added, with the default shown in its help
     for algorithm in ALGORITHMS.values():
         fields = dataclasses.fields(algorithm.options)
         shared = [flag(field.name) for field in fields if flag(field.name) in added]
         description = f"also {', '.join(shared)} (above)" if shared else None
+        # A shared option whose default differs here (learned turns jusText's spaces on).
+        own = [f"{flag(field.name)} {value_text(default(field), limit=50)}" for field in fields
+               if flag(field.name) in added and added[flag(field.name)] != default(field)]
+        if own:
+            description = f"{description}; defaults here: {', '.join(own)}"
         if not fields:
             description = "it has no options"
         group = parser.add_argument_group(f"options of --algorithm {algorithm.name}", description)
         for field in fields:
             if flag(field.name) in added:
                 continue
-            added.add(flag(field.name))
-            value = default(field)
+            value = added[flag(field.name)] = default(field)
             group.add_argument(flag(field.name), dest=DEST_PREFIX + field.name, metavar=_METAVARS[kind(algorithm.options, field)],
                                help=f"default: {value_text(value, limit=50)}".replace("%", "%%"))
 
