@@ -125,6 +125,13 @@ class _Paragraphs:
         if in_link:
             self.chars_in_links += normalized_length(text)
 
+    def add_blank(self, text: str) -> None:
+        """A text node of whitespace alone, when segmenting with ``spaces``: kept only after text
+        (at a paragraph's start it is stripped, and a blank between two block elements would
+        have each boundary close an empty paragraph)."""
+        if self.pieces:
+            self.pieces.append(text)
+
     def close(self) -> None:
         """End the paragraph being filled, if it has text."""
         # A paragraph of line breaks alone collapses to nothing; the reference
@@ -181,10 +188,8 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
             if pending and not pending.isspace():
                 add_text(pending, in_link)
                 after_br = False
-            elif pending and spaces and paragraphs.pieces:
-                # Kept only after text: at a paragraph's start it is stripped, and a blank
-                # between two block elements would have each boundary close an empty paragraph.
-                paragraphs.pieces.append(pending)
+            elif pending and spaces:
+                paragraphs.add_blank(pending)
             if kind == PARAGRAPH:
                 # What follows the end of a paragraph tag starts in its parent.
                 if paragraphs.pieces:
@@ -227,16 +232,16 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
             # text node before it, and its text is a text node of its own.
             if pending and not pending.isspace():
                 add_text(pending, in_link)
-            elif pending and spaces and paragraphs.pieces:
-                paragraphs.pieces.append(pending)
+            elif pending and spaces:
+                paragraphs.add_blank(pending)
             after_br = False
             if kind == LINK:
                 in_link = True
             text = node.text
             if text and not text.isspace():
                 add_text(text, in_link)
-            elif text and spaces and paragraphs.pieces:
-                paragraphs.pieces.append(text)
+            elif text and spaces:
+                paragraphs.add_blank(text)
             if kind == LINK:
                 in_link = False
             pending = node.tail or ""
@@ -259,8 +264,8 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
         if pending and not pending.isspace():
             add_text(pending, in_link)
             after_br = False
-        elif pending and spaces and paragraphs.pieces:
-            paragraphs.pieces.append(pending)
+        elif pending and spaces:
+            paragraphs.add_blank(pending)
         pending = ""
 
         if kind == PARAGRAPH or (kind == BR and after_br):
