@@ -121,13 +121,16 @@ LINKED = 0.5
 class _Element:
     """What the features need of one element of the page, computed once per page."""
 
-    __slots__ = ("element", "parent", "start_tag", "tag_bits", "own_words", "any_words",
+    __slots__ = ("element", "parent", "class_value", "start_tag", "tag_bits", "own_words", "any_words",
                  "chars", "good_chars", "link_chars", "blocks", "shares", "in_best", "like_key",
                  "prose_chars", "held_prose", "first_linked", "to_meeting", "below_meeting")
 
     def __init__(self, element: etree._Element, parent: _Element | None, tag: str) -> None:
         self.element = element
         self.parent = parent
+        #: Its ``class`` attribute, read once: the like elements, the landmarks' items and the
+        #: article's class weights all use it.
+        self.class_value: str | None = element.get("class")
         self.start_tag = _START_TAG_ROW.get(tag, _OTHER_START_TAG)
         self.tag_bits: int = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
         #: The word groups of its own attributes and of its and its ancestors' (see ``_read_words``).
@@ -518,7 +521,7 @@ def _like_elements(records: Sequence[_Element]) -> Iterator[tuple[float, ...]]:
 
 def _like_key(record: _Element) -> _LikeKey:
     element = record.element
-    record.like_key = key = (record.parent, element.tag, element.get("class"))
+    record.like_key = key = (record.parent, element.tag, record.class_value)
     return key
 
 

@@ -45,6 +45,9 @@ class Record(Protocol):
     def parent(self) -> Record | None: ...
 
     @property
+    def class_value(self) -> str | None: ...
+
+    @property
     def prose_chars(self) -> int: ...
 
 
@@ -123,7 +126,7 @@ def _items(every_record: Sequence[Record],
     (``comment even depth-1``)."""
     keys: dict[Record, _ItemKey] = {}
     for record in every_record:
-        words = (record.element.get("class") or "").split()
+        words = (record.class_value or "").split()
         if words:
             keys[record] = (record.parent, record.element.tag, words[0])
     repeated = Counter(keys.values())
