@@ -96,6 +96,8 @@ MIN_PARAGRAPH_CHARS = 25
 _NEVER_UNLIKELY = frozenset({"html", "body"})
 _CODE = frozenset({"pre", "code"})
 _HOLD_ARTICLE = frozenset({"main", "article", "math"})
+#: The elements in which the cleaning allows a list or section more links.
+_SEMANTIC = frozenset({"main", "article"})
 #: The elements the cleaning weighs, and those it drops whatever they hold.
 CLEANED_TAGS = frozenset({"table", "ul", "div", "aside", "header", "footer", "section"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -135,7 +137,7 @@ class _Page:
         self.parents = parents = [position.get(record.parent, -1) for record in every_record]  # None: -1
         elements = [record.element for record in every_record]
         self.tags = tags = [element.tag for element in elements]
-        class_bits = [_VALUE_BITS[element.get("class")] for element in elements]
+        class_bits = [_VALUE_BITS[record.class_value] for record in every_record]
         id_bits = [_VALUE_BITS[element.get("id")] for element in elements]
         self.class_weights = [_WEIGHT[c] + _WEIGHT[i] for c, i in zip(class_bits, id_bits)]
         self.chars = [record.chars for record in every_record]
@@ -171,14 +173,15 @@ class _Page:
                 i = self.parents[i]
         end = 0
         for i in candidates:  # in document order: an outer one before those it holds
-            if i >= end and i not in holding and not self._in_code(i):
+            if i >= end and i not in holding and not self.within(i, _CODE):
                 end = self.subtree_end(i)
                 dropped[i:end] = [True] * (end - i)
         return dropped
 
-    def _in_code(self, i: int) -> bool:
+    def within(self, i: int, tags: frozenset[str]) -> bool:
+        """Whether the record at ``i`` or one of its ancestors has one of ``tags``."""
         while i >= 0:
-            if self.tags[i] in _CODE:
+            if self.tags[i] in tags:
                 return True
             i = self.parents[i]
         return False
@@ -335,7 +338,7 @@ class _Choice:
                 if weight + scores.get(i, 0.0) < 0:
                     cleaned[i] = True
                 elif commas[i] < 10:
-                    most_linked = 0.25 if tag in ("ul", "section") and self._in_semantic(i) else 0.2
+                    most_linked = 0.25 if tag in ("ul", "section") and page.within(page.parents[i], _SEMANTIC) else 0.2
                     cleaned[i] = (chars[i] < MIN_PARAGRAPH_CHARS or (weight < CLASS_WEIGHT and density > most_linked)
                                   or (weight >= CLASS_WEIGHT and density > 0.5))
             elif tag in _HEADINGS:
@@ -349,14 +352,6 @@ class _Choice:
                 commas[parent] += commas[i]
         for i in range(root + 1, end):  # and what lies in it is dropped with it
             cleaned[i] = cleaned[i] or cleaned[page.parents[i]]
-
-    def _in_semantic(self, i: int) -> bool:
-        i = self.page.parents[i]
-        while i >= 0:
-            if self.page.tags[i] in ("main", "article"):
-                return True
-            i = self.page.parents[i]
-        return False
 
 
 def article_features(records: Sequence[Record], every_record: Sequence[Record], blocks: Sequence[JustextBlock],
