@@ -12,7 +12,7 @@ import pytest
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
 from scrapy_boilerplate.algorithms.learned import decision, features, model
-from scrapy_boilerplate.algorithms.learned.options import RECALL_WEIGHTS
+from scrapy_boilerplate.algorithms.learned.options import FAVORS
 from scrapy_boilerplate.html.parse import parse
 
 from conftest import ARTICLE, GERMAN
@@ -52,9 +52,10 @@ def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
     assert model.load().probabilities(page["rows"]) == page["probabilities"]
 
 
-def test_recall_weights_are_the_ones_the_model_was_trained_with():
-    assert RECALL_WEIGHTS == model.load().recall_weights
-    assert RECALL_WEIGHTS["precision"] < RECALL_WEIGHTS["balance"] < RECALL_WEIGHTS["recall"]
+def test_the_model_carries_a_recall_weight_for_each_favor():
+    weights = model.load().recall_weights
+    assert weights.keys() == set(FAVORS)
+    assert weights["precision"] < weights["balance"] < weights["recall"]
 
 
 def test_model_is_loaded_once():
@@ -208,9 +209,10 @@ def test_a_fixed_threshold_decides_the_labels():
 
 
 def test_favor_takes_its_weight_of_the_recall():
-    assert LearnedOptions().recall_weight == RECALL_WEIGHTS["balance"]
-    assert LearnedOptions(favor="precision").recall_weight == RECALL_WEIGHTS["precision"]
-    assert LearnedOptions(favor="recall").recall_weight == RECALL_WEIGHTS["recall"]
+    weights = model.load().recall_weights
+    assert LearnedOptions().recall_weight == weights["balance"]
+    assert LearnedOptions(favor="precision").recall_weight == weights["precision"]
+    assert LearnedOptions(favor="recall").recall_weight == weights["recall"]
     precise = extract(ARTICLE, algorithm="learned", favor="precision").text
     lenient = extract(ARTICLE, algorithm="learned", favor="recall").text
     assert len(lenient) >= len(extract(ARTICLE, algorithm="learned").text) >= len(precise)

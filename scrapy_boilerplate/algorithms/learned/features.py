@@ -455,8 +455,9 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
                       ) -> Iterator[tuple[float, ...] | None]:
     """Per block, one at a time, not ``skipped`` (``None`` for the others): its words' share in the title, its
     distance to jusText's good blocks, how often its text repeats on the page, its length against
-    the page's median, dates and prompt words in its text, and how many like elements (same
-    parent, tag and class) repeat around it. ``texts`` are the blocks' texts, lowercased."""
+    the page's median, dates and prompt words in its text, how many like elements (same
+    parent, tag and class) repeat around it, and the word groups of the last heading at or
+    before it. ``texts`` are the blocks' texts, lowercased."""
     count = len(blocks)
     good = [i for i, label in enumerate(good_labels) if label]
     first_good, last_good = (good[0], good[-1]) if good else (count, -1)
@@ -466,7 +467,14 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
     repeats = Counter(texts)
     median = sorted(block.chars for block in blocks)[count // 2] or 1
     like = _like_elements(records)
+    # The section a block lies in, by the words of the last heading: "Comments", "3 Responses", "Related
+    # stories", "More from", "About the author" head a run of prose that is not the article's, and what
+    # sets those runs apart from the article is often that heading alone. The class words' groups,
+    # read in the heading's text.
+    section = 0
     for i, (block, text, block_like) in enumerate(zip(blocks, texts, like)):
+        if block.heading:
+            section = _groups_of_value(text)
         if skipped[i]:  # prefiltered: no row, and half the blocks
             yield None
             continue
@@ -481,6 +489,7 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
             float(len(_DATE.findall(text)) if "ago" in text or _DIGIT.search(text) else 0),
             float(len(_PROMPT.findall(text))),
             *block_like,
+            *_GROUP_FEATURES[section],
         )
 
 
@@ -553,6 +562,7 @@ def names() -> list[str]:
                "text_repeats", "chars_to_median", "dates", "prompt_words"]
     for level in REPEAT_LEVELS:
         result += [f"like_elements_up{level}", f"like_elements_up{level}_linked_first"]
+    result += [f"section_{group}" for group in WORD_GROUPS]
     result += ["prose", "to_container_meeting", "container_below_meeting", "container_page_share",
                "container_link_density", "container_prose_share", "after_first_prose", "after_last_prose"]
     return result + landmarks.names() + article.names()

@@ -8,12 +8,8 @@ from typing import ClassVar
 from ...errors import OptionError
 from ...model.options import check_number
 from ..justext.options import AUTO, JustextOptions
+from .model import load
 
-#: The weight of the expected recall against the expected precision in each page's choice of its
-#: blocks (see ``decision.py``) that cross-validation chose for each side ``favor`` takes when the
-#: shipped model was trained: the best mean F1 (balance), F0.5 (precision) and F2 (recall) of the
-#: corpora, out of fold (``benchmarks/train.py`` prints them; a test holds them to the shipped trees').
-RECALL_WEIGHTS = {"balance": 0.8, "precision": 0.25, "recall": 2.0}
 #: What ``favor`` takes.
 FAVORS = ("balance", "precision", "recall")
 
@@ -56,8 +52,11 @@ class LearnedOptions(JustextOptions):
 
     @property
     def recall_weight(self) -> float:
-        """The weight of the expected recall in each page's choice, for ``favor``."""
-        return RECALL_WEIGHTS[self.favor]
+        """The weight of the expected recall in each page's choice (see ``decision.py``) that
+        cross-validation chose for ``favor`` when the shipped model was trained: the best mean F1
+        (balance), F0.5 (precision) and F2 (recall) of the corpora, out of fold. The model carries
+        them, as they belong to its probabilities."""
+        return load().recall_weights[self.favor]
 
 
-__all__ = ["AUTO", "FAVORS", "LearnedOptions", "RECALL_WEIGHTS"]
+__all__ = ["AUTO", "FAVORS", "LearnedOptions"]
