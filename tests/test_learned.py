@@ -299,6 +299,21 @@ def test_headline_words_in_the_title_dates_and_prompts_are_counted():
     assert row_of(html, "Subscribe")["prompt_words"] == 2
 
 
+def test_the_section_a_block_lies_in_is_read_from_the_last_heading():
+    html = (f"<html><body><h1>River levels rise</h1><p>{LONG}</p><h2>Comments (3)</h2>"
+            f"<p>Great article, thank you. {LONG}</p><h3>Related stories</h3><p>Floods in the north. {LONG}</p>"
+            f"<h2>Weather</h2><p>Rain again tomorrow. {LONG}</p></body></html>")
+    article, comment = row_of(html, "The river"), row_of(html, "Great article")
+    related, weather = row_of(html, "Floods in"), row_of(html, "Rain again")
+    assert not any(value for name, value in article.items() if name.startswith("section_"))
+    assert comment["section_comment"] == 1.0 and comment["section_related"] == 0.0
+    assert related["section_related"] == 1.0 and related["section_comment"] == 0.0
+    # A heading of no group ends the section before it.
+    assert not any(value for name, value in weather.items() if name.startswith("section_"))
+    # A heading is in its own section.
+    assert row_of(html, "Related stories")["section_related"] == 1.0
+
+
 def test_distance_to_jusTexts_good_blocks_and_repeats():
     teaser = '<div class="card"><span>A teaser of some words</span></div>'
     html = (f"<html><body><div>{teaser * 4}</div><div><p>{LONG} {LONG}</p><p>{LONG} Again.</p></div>"

@@ -467,7 +467,7 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
     repeats = Counter(texts)
     median = sorted(block.chars for block in blocks)[count // 2] or 1
     like = _like_elements(records)
-    # The section a block lies in, by the words of the last heading: "Comments", "3 Responses", "Related
+    # The section a block lies in, by the words of the last heading: "Comments", "Leave a Reply", "Related
     # stories", "More from", "About the author" head a run of prose that is not the article's, and what
     # sets those runs apart from the article is often that heading alone. The class words' groups,
     # read in the heading's text.
