@@ -96,4 +96,4 @@ def test_an_unlikely_candidate_holding_an_article_stays_and_a_short_article_is_c
 def test_one_search_for_the_four_lists_matches_each_lists_own(value):
     for bit, words in article._LISTS.items():
         own = re.search("|".join(map(re.escape, words.split())), value, re.I) is not None
-        assert bool(article._VALUE_BITS[value] & bit) == own, (value, words)
+        assert bool(article._value_bits(value) & bit) == own, (value, words)

@@ -34,6 +34,7 @@ cross-validated figures within 0.001.)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from typing import Protocol
@@ -41,6 +42,7 @@ from typing import Protocol
 from ..justext.blocks import JustextBlock
 from ..justext.segment import Paragraph
 from . import landmarks
+from .wordlist import alternation
 
 
 class Record(landmarks.Record, Protocol):
@@ -68,18 +70,8 @@ _LISTS = {
 #: Each word of the lists, with the bits of the lists holding it or a part of it ("footer": "foot" too).
 _BITS_OF_WORD = {word: sum(bit for bit, words in _LISTS.items() if any(part in word for part in words.split()))
                  for words in _LISTS.values() for word in words.split()}
-
-
-def _words_pattern() -> re.Pattern[str]:
-    # One search for the four lists, longest words first, gathered by first letter (see
-    # features._group_words_pattern): on lowercased text, as a case-blind pattern costs seven times as much.
-    by_letter: dict[str, list[str]] = {}
-    for word in sorted(_BITS_OF_WORD, key=len, reverse=True):
-        by_letter.setdefault(word[0], []).append(re.escape(word[1:]))
-    return re.compile("|".join(f"{re.escape(letter)}(?:{'|'.join(rests)})" for letter, rests in by_letter.items()))
-
-
-_WORDS = _words_pattern()
+# On lowercased text, as a case-blind pattern costs seven times as much.
+_WORDS = re.compile(alternation(_BITS_OF_WORD))
 _SENTENCE_END = re.compile(r"\.( |$)")
 
 #: What a candidate's tag adds to its score (readability's ``score_node``).
@@ -106,21 +98,16 @@ _DROPPED = frozenset({"form", "textarea"})
 RETRY_CHARS = 250
 
 
-class _ValueBits(dict[str | None, int]):
+@functools.lru_cache(maxsize=8192)
+def _value_bits(value: str | None) -> int:
     """The bits of the lists a class or id value's words are in, read once per value: a site repeats
     its class names on every page (the values, not their pairs with ids, which are often unique)."""
-
-    def __missing__(self, value: str | None) -> int:
-        if len(self) >= 8192:  # bounded, over a crawl of many sites
-            self.clear()
-        bits = 0
-        for word in _WORDS.findall(value.lower()) if value else ():
-            bits |= _BITS_OF_WORD[word]
-        self[value] = bits
-        return bits
+    bits = 0
+    for word in _WORDS.findall(value.lower()) if value else ():
+        bits |= _BITS_OF_WORD[word]
+    return bits
 
 
-_VALUE_BITS = _ValueBits()
 #: The class weight of a value's bits: +25 for a positive word, -25 for a negative one.
 _WEIGHT = [CLASS_WEIGHT * (bool(bits & _POSITIVE) - bool(bits & _NEGATIVE)) for bits in range(16)]
 
@@ -137,8 +124,8 @@ class _Page:
         self.parents = parents = [position.get(record.parent, -1) for record in every_record]  # None: -1
         elements = [record.element for record in every_record]
         self.tags = tags = [element.tag for element in elements]
-        class_bits = [_VALUE_BITS[record.class_value] for record in every_record]
-        id_bits = [_VALUE_BITS[element.get("id")] for element in elements]
+        class_bits = [_value_bits(record.class_value) for record in every_record]
+        id_bits = [_value_bits(element.get("id")) for element in elements]
         self.class_weights = [_WEIGHT[c] + _WEIGHT[i] for c, i in zip(class_bits, id_bits)]
         self.chars = [record.chars for record in every_record]
         self.links = [record.link_chars for record in every_record]

@@ -37,6 +37,7 @@ from ..justext.segment import Paragraph
 from ...html.walk import unknown_ancestors
 from ...model.text import collapse
 from . import article, landmarks
+from .wordlist import alternation
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
 #: half of a page's blocks, and almost never main text.
@@ -68,29 +69,9 @@ WORD_GROUPS: dict[str, tuple[str, ...]] = {
 _GROUP_OF_WORD = {word: 1 << group for group, words in enumerate(WORD_GROUPS.values()) for word in words}
 # "ad" and "ads" only as whole words: as parts of words they are everywhere (header, load, shadow).
 _GROUP_OF_WORD["ad"] = _GROUP_OF_WORD["ads"] = _GROUP_OF_WORD["advert"]
-
-
-def _group_words_pattern() -> str:
-    """The group words, longest first so that the longest match at a position wins.
-
-    They are gathered by first letter (``c(?:omment|aption|...)|...``): the regex
-    engine tries every alternative at every position, and most fail on their
-    first letter; grouped, a position costs one try per letter. The words of a
-    letter keep their order, and words of two letters cannot both match at one
-    position, so the matches are those of the flat list. "ad" and "ads" come last
-    among the "a" words, their "not after a letter" checked once the "a" matched:
-    with every alternative starting with a letter, the engine skips the positions
-    whose letter starts none of them without trying the alternatives.
-    """
-    words = sorted((word for word in _GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True)
-    by_letter: dict[str, list[str]] = {}
-    for word in words:
-        by_letter.setdefault(word[0], []).append(re.escape(word[1:]))
-    by_letter["a"].append(r"(?<![a-z]a)ds?(?![a-z])")
-    return "|".join(f"{re.escape(letter)}(?:{'|'.join(rests)})" for letter, rests in by_letter.items())
-
-
-_GROUP_WORDS = re.compile(_group_words_pattern())
+# "ad" and "ads" come last among the "a" words, their "not after a letter" checked once the "a" matched.
+_GROUP_WORDS = re.compile(alternation((word for word in _GROUP_OF_WORD if word not in ("ad", "ads")),
+                                      {"a": [r"(?<![a-z]a)ds?(?![a-z])"]}))
 _GROUP_WORD_ATTRIBUTES = frozenset({"class", "id", "role", "itemprop"})
 
 #: Tags whose presence among a block's ancestors is a feature.
@@ -185,7 +166,8 @@ def _word_groups(element: etree._Element) -> int:
 
 @functools.lru_cache(maxsize=8192)
 def _groups_of_value(value: str) -> int:
-    # A site repeats its class names on every page, and a page on many elements.
+    # A site repeats its class names on every page, and a page on many elements; its section
+    # headings too ("Comments", "Related stories": see _context_features).
     bits = 0
     for word in _GROUP_WORDS.findall(value.lower()):
         bits |= _GROUP_OF_WORD[word]
