@@ -310,17 +310,20 @@ Choice = Callable[[Sample, list[float]], tuple[int, ...]]
 
 
 def by_threshold(threshold: float) -> Choice:
-    """The blocks at or above a fixed ``threshold`` (``LearnedOptions(threshold=...)``)."""
-    return lambda sample, probabilities: tuple(i for i, (p, row) in enumerate(zip(probabilities, sample.rows))
-                                               if row is not None and p >= threshold)
+    """The blocks at or above a fixed ``threshold`` (``LearnedOptions(threshold=...)``), as the run-time keeps them."""
+    return lambda sample, probabilities: kept_once(sample, [p >= threshold for p in probabilities])
 
 
 def by_recall_weight(weight: float) -> Choice:
     """The blocks each page's choice keeps with this weight of the recall (``favor``), as the run-time chooses."""
-    def choice(sample: Sample, probabilities: list[float]) -> tuple[int, ...]:
-        kept = decision.choose(probabilities, [len(text.split()) for text in sample.texts], weight)
-        return tuple(i for i, (keep, row) in enumerate(zip(kept, sample.rows)) if keep and row is not None)
-    return choice
+    return lambda sample, probabilities: kept_once(
+        sample, decision.choose(probabilities, [len(text.split()) for text in sample.texts], weight))
+
+
+def kept_once(sample: Sample, kept: list[bool]) -> tuple[int, ...]:
+    """The indices of the scored blocks ``kept``, less the second copy of a section (``decision.without_copies``)."""
+    scored = [keep and row is not None for keep, row in zip(kept, sample.rows)]
+    return tuple(i for i, keep in enumerate(decision.without_copies(scored, sample.texts)) if keep)
 
 
 def extracted(sample: Sample, kept: Iterable[int]) -> str:

@@ -241,6 +241,30 @@ def test_blocks_under_the_least_probability_take_no_part_in_the_choice():
     assert decision.choose([], [], 0.6) == []
 
 
+def test_the_second_copy_of_a_section_is_dropped():
+    lead, body, end = "A lead paragraph of the story.", "The body of the story goes on.", "The end."
+    # The article again, for another screen: its second copy goes, what is not kept stays out.
+    texts = ["Menu", lead, body, end, "Related", lead, body, end]
+    kept = [False, True, True, True, False, True, True, True]
+    assert decision.without_copies(kept, texts) == [False, True, True, True, False, False, False, False]
+    # A quoted post: the run of its two paragraphs in a later post.
+    texts = [lead, body, "I agree.", lead, body, "Me too."]
+    assert decision.without_copies([True] * 6, texts) == [True, True, True, False, False, True]
+    # A text repeated alone, or runs of one text, or under COPY_CHARS in all, stay.
+    texts = ["Pros", lead, "Pros", body, lead, lead, lead, "A b", "C d", "A b", "C d"]
+    assert decision.without_copies([True] * 11, texts) == [True] * 11
+    # Only kept blocks make runs: a copy of blocks not kept, or of a run not kept in order, stays.
+    assert decision.without_copies([False, False, True, True], [lead, body, lead, body]) == [False, False, True, True]
+    assert decision.without_copies([True, True, True, True], [lead, body, body, lead]) == [True] * 4
+    assert decision.without_copies([], []) == []
+
+
+def test_a_page_holding_its_article_twice_gives_it_once():
+    html = ARTICLE.replace("</body>", f'<div class="print-copy">{ARTICLE.split("<body>")[1].split("</body>")[0]}</div></body>')
+    once = extract(ARTICLE, algorithm="learned")
+    assert once.text and extract(html, algorithm="learned").text == once.text
+
+
 @pytest.mark.parametrize("values", [{"favor": "speed"}, {"favor": None}, {"favor": "precision", "threshold": 0.6}])
 def test_invalid_favor(values):
     with pytest.raises(OptionError) as raised:

@@ -8,7 +8,7 @@ items it lies in) and the shipped :mod:`.model` gives the probability
 that it is main text. ``benchmarks/train.py`` trains that model on three
 corpora; each page keeps the blocks that make the most of its expected
 precision and recall as ``favor`` weighs them (:mod:`.decision`), or those
-above a fixed ``threshold`` (:mod:`.options`).
+above a fixed ``threshold`` (:mod:`.options`), less the second copy of a section.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
 from .blocks import LearnedBlock
-from .decision import choose
+from .decision import choose, without_copies
 from .features import iter_rows, prefiltered, rows
 from .model import load
 from .options import LearnedOptions
@@ -55,10 +55,12 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
         kept = [probability >= options.threshold for probability in probabilities]
     else:
         kept = choose(probabilities, [block.words for block in blocks], options.recall_weight)
+    kept = without_copies([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
+                          [block.text for block in blocks])
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label
         if is_scored:
             block.probability = probability
-        block.label = GOOD if is_scored and is_kept else BAD
+        block.label = GOOD if is_kept else BAD
     return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
                     language=stoplist.name if stoplist is not None else None)

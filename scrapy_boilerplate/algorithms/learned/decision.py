@@ -18,6 +18,8 @@ together (a comment thread, a shop's policies in its footer: all main text
 or none, as a corpus labels it), where the expected recall counts them as
 independent, so that thousands of words at 0.15 outweighed a short article
 at 0.9 and the page kept them all.
+
+Of a section kept twice, the second copy goes (:func:`without_copies`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from collections.abc import Sequence
 #: its product pages' by 0.015 to 0.02, and moved the devset's and the classic corpus's by
 #: 0.001 at most; 0.15 about the same).
 LEAST_PROBABILITY = 0.2
+
+#: A repeated run of kept blocks goes when its texts hold this many characters at least.
+COPY_CHARS = 30
 
 
 def choose(probabilities: Sequence[float], words: Sequence[int], recall_weight: float) -> list[bool]:
@@ -51,3 +56,30 @@ def choose(probabilities: Sequence[float], words: Sequence[int], recall_weight: 
     for i in order[:best_count]:
         kept[i] = True
     return kept
+
+
+def without_copies(kept: Sequence[bool], texts: Sequence[str]) -> list[bool]:
+    """``kept`` less the second copy of a section: a run of kept blocks, of two texts or more,
+    that repeats in order the kept blocks from where its first text was first kept.
+
+    Pages hold their article twice (for another screen, a print view), forums quote whole posts;
+    the main text holds it once, and both copies score alike. A text repeated alone (each
+    review's "Pros", a filler paragraph) stays.
+    """
+    result = list(kept)
+    order = [i for i, keep in enumerate(kept) if keep]
+    first: dict[str, int] = {}
+    for position, i in enumerate(order):
+        first.setdefault(texts[i], position)
+    position = 0
+    while position < len(order):
+        start, length = first[texts[order[position]]], 0
+        while (start + length < position and position + length < len(order)
+               and texts[order[start + length]] == texts[order[position + length]]):
+            length += 1
+        run = order[position:position + length]
+        if len({texts[i] for i in run}) > 1 and sum(len(texts[i]) for i in run) >= COPY_CHARS:
+            for i in run:
+                result[i] = False
+        position += length or 1
+    return result
