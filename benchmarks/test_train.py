@@ -140,5 +140,9 @@ def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
                           [[0.0], None, [0.0]], [1, None, 0])
     assert train.by_recall_weight(0.6)(sample, [0.9, 0.0, 0.2]) == (0,)
     assert train.by_recall_weight(5.0)(sample, [0.9, 0.0, 0.2]) == (0, 2)
+    # A favor's two weights: the second for a page that says it is of another kind than an article.
+    assert train.by_recall_weights((0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0,)
+    sample.other_kind = True
+    assert train.by_recall_weights((0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0, 2)
     assert train.by_threshold(0.1)(sample, [0.9, 0.0, 0.2]) == (0, 2)
     assert train.extracted(sample, (0, 2)) == f"{texts[0]}\n{texts[2]}"

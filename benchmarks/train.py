@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -48,6 +49,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -61,6 +63,7 @@ from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import decision, features, model  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.kind import declares_other_kind  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,6 +136,8 @@ class Sample:
     reference: Counter = field(default_factory=Counter)
     #: The share of the reference's shingles found in the page's blocks (see ``REFERENCE_FOUND``).
     found: float = 1.0
+    #: Whether the page says it is of a kind other than an article (``learned.kind``).
+    other_kind: bool = False
 
 
 def site(corpus: str, page: devset.Page | trainset.Page) -> str:
@@ -221,6 +226,8 @@ def load_samples(limit: int | None) -> list[Sample]:
                 reference = trainset.shingles(page.main_content)
                 labels, found = shingle_labels(page, texts, reference)
                 sample = Sample(corpus, page, site(corpus, page), texts, rows, labels, reference, found)
+            root = parse(page.text)
+            sample.other_kind = root is not None and declares_other_kind(root)
             samples.append(sample)
     return samples
 
@@ -315,9 +322,22 @@ def by_threshold(threshold: float) -> Choice:
 
 
 def by_recall_weight(weight: float) -> Choice:
-    """The blocks each page's choice keeps with this weight of the recall (``favor``), as the run-time chooses."""
+    """The blocks each page's choice keeps with this weight of the recall, whatever the page's kind."""
     return lambda sample, probabilities: kept_once(
         sample, decision.choose(probabilities, [len(text.split()) for text in sample.texts], weight))
+
+
+def by_recall_weights(weights: tuple[float, float]) -> Choice:
+    """The blocks each page's choice keeps with a ``favor``'s weights (of an article or of another kind),
+    as the run-time chooses."""
+    return lambda sample, probabilities: by_recall_weight(weights[sample.other_kind])(sample, probabilities)
+
+
+def by_kind(per_weight: list[dict[float, Figures]], samples: list[Sample]) -> list[dict[tuple[float, float], Figures]]:
+    """Each sample's figures with each pair of weights of ``RECALL_WEIGHT_GRID`` (an article's,
+    another kind's), read from its figures with each weight."""
+    pairs = list(itertools.product(RECALL_WEIGHT_GRID, RECALL_WEIGHT_GRID))
+    return [{pair: figures[pair[sample.other_kind]] for pair in pairs} for figures, sample in zip(per_weight, samples)]
 
 
 def kept_once(sample: Sample, kept: list[bool]) -> tuple[int, ...]:
@@ -417,8 +437,8 @@ def cross_validate(samples: list[Sample], fold: list[int]) -> list[list[float]]:
     return out_of_fold
 
 
-def figures_by(samples: list[Sample], out_of_fold: list[list[float]], choices: dict[float, Choice],
-               ) -> list[dict[float, Figures]]:
+def figures_by(samples: list[Sample], out_of_fold: list[list[float]], choices: dict[Any, Choice],
+               ) -> list[dict[Any, Figures]]:
     """Each sample's figures alone with each of the ``choices`` (by their parameter), to be summed
     over any set of samples (scored once per distinct set of blocks: most choose the same of a page)."""
     result = []
@@ -434,7 +454,7 @@ def figures_by(samples: list[Sample], out_of_fold: list[list[float]], choices: d
     return result
 
 
-def best(per_sample: list[dict[float, Figures]], chosen: Iterable[int], beta: float = 1.0) -> float:
+def best(per_sample: list[dict[Any, Figures]], chosen: Iterable[int], beta: float = 1.0) -> Any:
     """The parameter (threshold or weight) of the best mean F-measure (``beta``) of the ``chosen`` samples."""
     chosen = list(chosen)
     return max(per_sample[chosen[0]], key=lambda t: Figures.sum(per_sample[i][t] for i in chosen).measure(beta))
@@ -510,8 +530,10 @@ def main() -> None:
     fixed = {t: Figures.sum(per_threshold[i][t] for i in everyone) for t in THRESHOLDS}
     per_weight = figures_by(samples, out_of_fold, {w: by_recall_weight(w) for w in RECALL_WEIGHT_GRID})
     by_weight = {w: Figures.sum(per_weight[i][w] for i in everyone) for w in RECALL_WEIGHT_GRID}
-    weights = {favor: best(per_weight, everyone, beta) for favor, beta in FAVOR_BETAS.items()}
-    ours = by_weight[weights["balance"]]
+    per_pair = by_kind(per_weight, samples)
+    weights = {favor: best(per_pair, everyone, beta) for favor, beta in FAVOR_BETAS.items()}
+    by_pair = {favor: Figures.sum(per_pair[i][weights[favor]] for i in everyone) for favor in FAVOR_BETAS}
+    ours = by_pair["balance"]
     threshold = best(per_threshold, everyone)
     print("recall weight  devset F1  trainset F1  classic F1  (mean F1 F0.5 F2)")
     for w in RECALL_WEIGHT_GRID:
@@ -519,7 +541,9 @@ def main() -> None:
         print(f"  {w:5.2f}        {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
               f"        {figures.shingle('classic').f1:.3f}       ({figures.measure(1):.3f} {figures.measure(0.5):.3f}"
               f" {figures.measure(2):.3f})")
-    print(f"chosen recall weights (best mean F1, F0.5 and F2 out of fold, written with the trees): {weights}")
+    print(f"chosen recall weights (best mean F1, F0.5 and F2 out of fold, of a page that says it is an article or "
+          f"says nothing and of a page of another kind, {sum(s.other_kind for s in samples)} of them; written with "
+          f"the trees): {weights}")
     print("fixed threshold  devset F1  trainset F1  classic F1  (mean F1 F0.5 F2)")
     for t in THRESHOLDS[::2]:
         figures = fixed[t]
@@ -528,8 +552,8 @@ def main() -> None:
               f" {figures.measure(2):.3f})")
     # The same figures with each fold scored with the weight the other folds chose: what choosing
     # it on the scored predictions adds.
-    own = {f: best(per_weight, [i for i in everyone if fold[i] != f]) for f in set(fold)}
-    blind = Figures.sum(per_weight[i][own[fold[i]]] for i in everyone)
+    own = {f: best(per_pair, [i for i in everyone if fold[i] != f]) for f in set(fold)}
+    blind = Figures.sum(per_pair[i][own[fold[i]]] for i in everyone)
 
     theirs_texts, theirs_ms = reference_texts("trafilatura", classic.trafilatura_text, samples)
     theirs = Figures.of(samples, theirs_texts)
@@ -539,7 +563,7 @@ def main() -> None:
     report("learned, cross-validated by site", ours)
     report("  weight of the other folds", blind)
     for favor in ("precision", "recall"):
-        report(f"  favor={favor} ({weights[favor]})", by_weight[weights[favor]])
+        report(f"  favor={favor} {weights[favor]}", by_pair[favor])
     report(f"  fixed threshold {threshold} (the best)", fixed[threshold])
     report("trafilatura 2.3 extract", theirs)
     report("readability-lxml", readability)
@@ -554,7 +578,7 @@ def main() -> None:
                 print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} "
                       f"{score.f1 - other.f1:+7.3f} {third.f1:12.3f} {score.f1 - third.f1:+7.3f}")
 
-    choose = by_recall_weight(weights["balance"])
+    choose = by_recall_weights(weights["balance"])
     kept = [choose(sample, probabilities) for sample, probabilities in zip(samples, out_of_fold)]
     languages(samples, {"learned": [extracted(sample, chosen) for sample, chosen in zip(samples, kept)],
                         "trafilatura": theirs_texts, "readability-lxml": readability_texts})

@@ -11,7 +11,7 @@ import pytest
 
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
-from scrapy_boilerplate.algorithms.learned import decision, features, model
+from scrapy_boilerplate.algorithms.learned import decision, features, kind, model
 from scrapy_boilerplate.algorithms.learned.options import FAVORS
 from scrapy_boilerplate.html.parse import parse
 
@@ -52,10 +52,11 @@ def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
     assert model.load().probabilities(page["rows"]) == page["probabilities"]
 
 
-def test_the_model_carries_a_recall_weight_for_each_favor():
+def test_the_model_carries_recall_weights_for_each_favor_and_kind_of_page():
     weights = model.load().recall_weights
     assert weights.keys() == set(FAVORS)
-    assert weights["precision"] < weights["balance"] < weights["recall"]
+    for kind in (0, 1):  # a page that says it is an article or nothing, a page of another kind
+        assert weights["precision"][kind] < weights["balance"][kind] < weights["recall"][kind]
 
 
 def test_model_is_loaded_once():
@@ -210,9 +211,9 @@ def test_a_fixed_threshold_decides_the_labels():
 
 def test_favor_takes_its_weight_of_the_recall():
     weights = model.load().recall_weights
-    assert LearnedOptions().recall_weight == weights["balance"]
-    assert LearnedOptions(favor="precision").recall_weight == weights["precision"]
-    assert LearnedOptions(favor="recall").recall_weight == weights["recall"]
+    assert LearnedOptions().recall_weights == weights["balance"]
+    assert LearnedOptions(favor="precision").recall_weights == weights["precision"]
+    assert LearnedOptions(favor="recall").recall_weights == weights["recall"]
     precise = extract(ARTICLE, algorithm="learned", favor="precision").text
     lenient = extract(ARTICLE, algorithm="learned", favor="recall").text
     assert len(lenient) >= len(extract(ARTICLE, algorithm="learned").text) >= len(precise)
@@ -338,6 +339,30 @@ def test_the_section_a_block_lies_in_is_read_from_the_last_heading():
     assert row_of(html, "Related stories")["section_related"] == 1.0
 
 
+def test_what_the_page_says_it_is_from_open_graph_json_ld_and_microdata():
+    def other_kind(head: str, body: str = "") -> bool:
+        return kind.declares_other_kind(parse(f"<html><head>{head}</head><body>{body}<p>{LONG}</p></body></html>"))
+
+    assert not other_kind("")  # says nothing
+    assert not other_kind('<meta property="og:type" content=" Article ">')
+    assert other_kind('<meta property="og:type" content="website">')
+    graph = '{"@graph": [{"@type": "WebPage"}, {"@type" : ["Product", "Thing"]}]}'
+    assert other_kind(f'<script type="application/ld+json">{graph}</script>')
+    assert kind.declared_types(parse(f'<script type="application/ld+json">{graph}</script>')) == {
+        "webpage", "product", "thing"}
+    # An article among other types is an article; a broken JSON-LD still names its types.
+    assert not other_kind('<script type="application/ld+json">[{"@type": "WebPage"}, {"@type": "NewsArticle", '
+                          '"name": "[broken"</script>')
+    assert other_kind("", '<div itemscope itemtype="https://schema.org/DiscussionForumPosting"></div>')
+    # Another script's words are not types.
+    assert not other_kind('<script>var page = {"@type": "Product"};</script>')
+
+
+def test_a_page_of_another_kind_takes_its_own_weight_of_the_recall():
+    article_weight, other_kind_weight = LearnedOptions().recall_weights
+    assert other_kind_weight > article_weight  # its main text is spread over more, smaller blocks
+
+
 def test_distance_to_jusTexts_good_blocks_and_repeats():
     teaser = '<div class="card"><span>A teaser of some words</span></div>'
     html = (f"<html><body><div>{teaser * 4}</div><div><p>{LONG} {LONG}</p><p>{LONG} Again.</p></div>"
@@ -418,4 +443,4 @@ def test_comments_under_an_article_and_a_forums_posts_against_the_pages_landmark
 
 def test_a_trained_model_of_another_format_is_refused():
     with pytest.raises(ValueError, match="format"):
-        model.source({"format": 4, "features": 1, "trees": [], "smoothing": {"features": 1, "trees": []}})
+        model.source({"format": 5, "features": 1, "trees": [], "recall_weights": {"balance": 0.6}})

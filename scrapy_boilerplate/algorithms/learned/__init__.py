@@ -7,7 +7,8 @@ the text, its neighbours, its way to the page's container and the repeated
 items it lies in) and the shipped :mod:`.model` gives the probability
 that it is main text. ``benchmarks/train.py`` trains that model on three
 corpora; each page keeps the blocks that make the most of its expected
-precision and recall as ``favor`` weighs them (:mod:`.decision`), or those
+precision and recall as ``favor`` weighs them, by what the page says it is
+(:mod:`.decision`, :mod:`.kind`), or those
 above a fixed ``threshold`` (:mod:`.options`), less the second copy of a section.
 """
 
@@ -23,6 +24,7 @@ from ..justext import JustextBlock, Stoplist
 from .blocks import LearnedBlock
 from .decision import choose, without_copies
 from .features import iter_rows, prefiltered, rows
+from .kind import declares_other_kind
 from .model import load
 from .options import LearnedOptions
 
@@ -54,7 +56,9 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     if options.threshold:
         kept = [probability >= options.threshold for probability in probabilities]
     else:
-        kept = choose(probabilities, [block.words for block in blocks], options.recall_weight)
+        article_weight, other_kind_weight = options.recall_weights
+        weight = other_kind_weight if declares_other_kind(root) else article_weight
+        kept = choose(probabilities, [block.words for block in blocks], weight)
     kept = without_copies([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
                           [block.text for block in blocks])
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):

@@ -25,8 +25,9 @@ TREES_MODULE = "trees"
 #: The version of the trainer's layout this module reads (2: a second stage under ``"smoothing"``;
 #: 3: the thresholds of ``favor`` under ``"favor"``; 4: instead of thresholds, each ``favor``'s
 #: weight of the recall in the pages' choice under ``"recall_weights"``; 5: one stage, no
-#: ``"smoothing"``).
-FORMAT = 5
+#: ``"smoothing"``; 6: each ``favor``'s two weights, of pages that say they are articles or say
+#: nothing, and of pages that say they are of another kind).
+FORMAT = 6
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,9 @@ class Trees:
 class Model:
     #: Scores a block's features.
     trees: Trees
-    #: The weight of the recall in each page's choice that cross-validation chose for each ``favor``.
-    recall_weights: dict[str, float]
+    #: The weights of the recall in each page's choice that cross-validation chose for each ``favor``:
+    #: of a page that says it is an article or says nothing, and of a page of another kind (:mod:`.kind`).
+    recall_weights: dict[str, tuple[float, float]]
 
     def probabilities(self, rows: Iterable[Sequence[float] | None]) -> list[float]:
         """The probability of each block (0.0 where prefiltered: its row is ``None``).
@@ -69,7 +71,7 @@ def source(data: dict[str, Any]) -> str:
         raise ValueError(f"the trained model has format {data.get('format')!r}, this version reads {FORMAT}")
     return (
         f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
-        f"RECALL_WEIGHTS = {{{', '.join(f'{k!r}: {float(v)!r}' for k, v in sorted(data['recall_weights'].items()))}}}\n"
+        f"RECALL_WEIGHTS = {{{', '.join(f'{k!r}: ({float(a)!r}, {float(b)!r})' for k, (a, b) in sorted(data['recall_weights'].items()))}}}\n"
         f"FEATURES = {int(data['features'])}\n\n\n"
         f"{_function('score', data['trees'], data['features'])}"
     )

@@ -1,0 +1,43 @@
+"""What a page says it is: an article, or a page of another kind (a product, a forum, a listing, a website).
+
+Read from its Open Graph type (``og:type``) and its schema.org types (JSON-LD
+``@type``, microdata ``itemtype``). Each page's choice weighs the recall more
+on a page of another kind (:mod:`.decision`): its main text is spread over
+many smaller blocks, and a corpus keeps more of them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import cast
+
+from lxml import etree
+
+#: The types that say "article", lowercased (Open Graph's and schema.org's).
+ARTICLE_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "techarticle", "scholarlyarticle", "report", "liveblogposting",
+    "analysisnewsarticle", "opinionnewsarticle", "reportagenewsarticle", "backgroundnewsarticle", "reviewnewsarticle",
+})
+_SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
+_QUOTED = re.compile(r'"([^"]*)"')
+
+
+def declared_types(root: etree._Element) -> set[str]:
+    """The page's Open Graph and schema.org types, lowercased (schema.org's without their URL)."""
+    itemtypes = cast("list[str]", root.xpath("//@itemtype"))  # attribute values: strings
+    types = {itemtype.rpartition("/")[2].lower() for value in itemtypes for itemtype in value.split()}
+    for element in root.iter("meta", "script"):
+        if element.tag == "meta":
+            if element.get("property") == "og:type":
+                types.add(str(element.get("content", "")).strip().lower())
+        elif element.get("type") == "application/ld+json" and element.text:
+            for one, several in _SCHEMA_TYPES.findall(element.text):
+                types.update(name.lower() for name in ([one] if one else _QUOTED.findall(several)))
+    types.discard("")
+    return types
+
+
+def declares_other_kind(root: etree._Element) -> bool:
+    """Whether the page names its kind and none of its names is an article's."""
+    types = declared_types(root)
+    return bool(types) and types.isdisjoint(ARTICLE_TYPES)
