@@ -356,6 +356,9 @@ def test_what_the_page_says_it_is_from_open_graph_json_ld_and_microdata():
     assert other_kind("", '<div itemscope itemtype="https://schema.org/DiscussionForumPosting"></div>')
     # Another script's words are not types.
     assert not other_kind('<script>var page = {"@type": "Product"};</script>')
+    # Given a part of the page, the page's types.
+    body = parse('<html><head><meta property="og:type" content="website"></head><body><p>Text</p></body></html>')
+    assert kind.declares_other_kind(body.find("body/p"))
 
 
 def test_a_page_of_another_kind_takes_its_own_weight_of_the_recall():

@@ -23,10 +23,12 @@ _QUOTED = re.compile(r'"([^"]*)"')
 
 
 def declared_types(root: etree._Element) -> set[str]:
-    """The page's Open Graph and schema.org types, lowercased (schema.org's without their URL)."""
-    itemtypes = cast("list[str]", root.xpath("//@itemtype"))  # attribute values: strings
+    """The Open Graph and schema.org types of the page ``root`` is part of, lowercased (schema.org's
+    without their URL)."""
+    document = root.getroottree().getroot()  # the head's meta too, when given the body
+    itemtypes = cast("list[str]", document.xpath("//@itemtype"))  # attribute values: strings
     types = {itemtype.rpartition("/")[2].lower() for value in itemtypes for itemtype in value.split()}
-    for element in root.iter("meta", "script"):
+    for element in document.iter("meta", "script"):
         if element.tag == "meta":
             if element.get("property") == "og:type":
                 types.add(str(element.get("content", "")).strip().lower())
