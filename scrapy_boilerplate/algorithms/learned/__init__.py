@@ -7,9 +7,9 @@ the text, its neighbours, its way to the page's container and the repeated
 items it lies in) and the shipped :mod:`.model` gives the probability
 that it is main text. ``benchmarks/train.py`` trains that model on three
 corpora; each page keeps the blocks that make the most of its expected
-precision and recall as ``favor`` weighs them, by what the page says it is
-(:mod:`.decision`, :mod:`.kind`), or those
-above a fixed ``threshold`` (:mod:`.options`), less the second copy of a section.
+precision and recall as ``favor`` weighs them for what the page says it is
+(:mod:`.decision`, :mod:`.kind`), or those above a fixed ``threshold``
+(:mod:`.options`), less the second copy of a section.
 """
 
 from __future__ import annotations

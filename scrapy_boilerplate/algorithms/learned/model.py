@@ -69,9 +69,11 @@ def source(data: dict[str, Any]) -> str:
     """The text of ``trees.py`` for the trainer's trees (as ``benchmarks/train.py`` exports them)."""
     if data.get("format") != FORMAT:
         raise ValueError(f"the trained model has format {data.get('format')!r}, this version reads {FORMAT}")
+    weights = ", ".join(f"{favor!r}: ({float(article)!r}, {float(other_kind)!r})"
+                        for favor, (article, other_kind) in sorted(data["recall_weights"].items()))
     return (
         f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
-        f"RECALL_WEIGHTS = {{{', '.join(f'{k!r}: ({float(a)!r}, {float(b)!r})' for k, (a, b) in sorted(data['recall_weights'].items()))}}}\n"
+        f"RECALL_WEIGHTS = {{{weights}}}\n"
         f"FEATURES = {int(data['features'])}\n\n\n"
         f"{_function('score', data['trees'], data['features'])}"
     )
