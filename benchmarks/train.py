@@ -22,10 +22,11 @@ root of their words, as the shingle F1 averages over pages.
 The model scores each block's features. The trainer cross-validates it with
 folds grouped by site (the URL's host, or for classic pages without one the
 site ``classic.site`` finds, the three corpora together), chooses on the
-out-of-fold predictions the weight of the recall in each page's
-choice of its blocks (``decision``) for each ``favor``: the best mean F1,
-F0.5 and F2 of the three corpora; scores each fold also with the weight chosen
-on the other folds alone, and a fixed threshold beside; prints the devset snippet F1 and the shingle F1 of the trainset
+out-of-fold predictions the two weights of the recall in each page's
+choice of its blocks (``decision``; of a page that says it is an article or
+says nothing, and of a page of another kind: ``learned.kind``) for each
+``favor``: the best mean F1, F0.5 and F2 of the three corpora; scores each
+fold also with the weights chosen on the other folds alone, and a fixed threshold beside; prints the devset snippet F1 and the shingle F1 of the trainset
 and the classic corpus (overall and per page type) beside trafilatura's and
 readability-lxml's on the same pages, trains on everything and writes the model
 and the test sample of predictions.
@@ -49,8 +50,8 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import classic  # noqa: E402
