@@ -220,22 +220,21 @@ def load_samples(limit: int | None) -> list[Sample]:
         pages = loader(limit)
         blocks = featurized(corpus, pages, limit)
         for page in pages:
-            texts, rows = blocks[page.key]
+            texts, rows, other_kind = blocks[page.key]
             if corpus == "devset":
                 sample = Sample(corpus, page, site(corpus, page), texts, rows, devset_labels(page, texts))
             else:
                 reference = trainset.shingles(page.main_content)
                 labels, found = shingle_labels(page, texts, reference)
                 sample = Sample(corpus, page, site(corpus, page), texts, rows, labels, reference, found)
-            root = parse(page.text)
-            sample.other_kind = root is not None and declares_other_kind(root)
+            sample.other_kind = other_kind
             samples.append(sample)
     return samples
 
 
-def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows]]:
-    """Each page's blocks' texts and rows, from ``CACHE`` when the package's code is the one
-    they were computed with."""
+def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows, bool]]:
+    """Each page's blocks' texts and rows, and whether it says it is of another kind than an article,
+    from ``CACHE`` when the package's code is the one they were computed with."""
     path = CACHE / f"rows-{corpus}-{limit or 'all'}-{code_version()}.pickle"
     if path.is_file():
         return pickle.loads(path.read_bytes())
@@ -243,8 +242,9 @@ def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[l
     result = {}
     for page in pages:
         root = parse(page.text)
+        other_kind = root is not None and declares_other_kind(root)
         blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
-        result[page.key] = ([devset.collapse(block.text) for block in blocks], rows)
+        result[page.key] = ([devset.collapse(block.text) for block in blocks], rows, other_kind)
     CACHE.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     return result

@@ -18,6 +18,7 @@ ARTICLE_TYPES = frozenset({
     "article", "newsarticle", "blogposting", "techarticle", "scholarlyarticle", "report", "liveblogposting",
     "analysisnewsarticle", "opinionnewsarticle", "reportagenewsarticle", "backgroundnewsarticle", "reviewnewsarticle",
 })
+_ITEMTYPES = etree.XPath("//@itemtype")
 _SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
 _QUOTED = re.compile(r'"([^"]*)"')
 
@@ -26,7 +27,7 @@ def declared_types(root: etree._Element) -> set[str]:
     """The Open Graph and schema.org types of the page ``root`` is part of, lowercased (schema.org's
     without their URL)."""
     document = root.getroottree().getroot()  # the head's meta too, when given the body
-    itemtypes = cast("list[str]", document.xpath("//@itemtype"))  # attribute values: strings
+    itemtypes = cast("list[str]", _ITEMTYPES(document))  # attribute values: strings
     types = {itemtype.rpartition("/")[2].lower() for value in itemtypes for itemtype in value.split()}
     for element in document.iter("meta", "script"):
         if element.tag == "meta":
