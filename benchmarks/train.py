@@ -325,7 +325,7 @@ def by_threshold(threshold: float) -> Choice:
 def by_recall_weight(weight: float) -> Choice:
     """The blocks each page's choice keeps with this weight of the recall, whatever the page's kind."""
     return lambda sample, probabilities: kept_once(
-        sample, decision.choose(probabilities, [len(text.split()) for text in sample.texts], weight))
+        sample, decision.choose(probabilities, [len(text) for text in sample.texts], weight))
 
 
 def by_recall_weights(weights: tuple[float, float]) -> Choice:

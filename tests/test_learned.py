@@ -220,7 +220,7 @@ def test_favor_takes_its_weight_of_the_recall():
 
 
 def test_each_page_keeps_the_blocks_that_make_the_most_of_expected_precision_and_recall():
-    # A sure block of 100 words, a doubtful one of 10, an unlikely one of 50. With the recall
+    # A sure block of 100 characters, a doubtful one of 10, an unlikely one of 50. With the recall
     # weighed 0.6: 0.9 + 0.6 * 90 / 101 for the first alone, 96 / 110 + 0.6 * 96 / 101 with
     # the second, which is more; the third costs more precision than it brings recall.
     assert decision.choose([0.9, 0.6, 0.1], [100, 10, 50], 0.6) == [True, True, False]
@@ -230,12 +230,21 @@ def test_each_page_keeps_the_blocks_that_make_the_most_of_expected_precision_and
     assert decision.choose([0.3, 0.3, 0.0], [50, 50, 0], 0.6) == [True, True, False]
 
 
+def test_the_choice_weighs_blocks_by_characters_in_every_script():
+    # A Chinese paragraph of 300 characters at 0.9 and 20 menu links of 4 at 0.35. Counted in
+    # words (split at spaces), each is one word, and the links, 7 expected words of main text
+    # against the paragraph's 0.9, were all kept; in characters they bring 28 of 298.
+    probabilities, chars = [0.9] + [0.35] * 20, [300] + [4] * 20
+    assert decision.choose(probabilities, chars, 0.6) == [True] + [False] * 20
+    assert decision.choose(probabilities, [1] * 21, 0.6) == [True] * 21
+
+
 def test_blocks_under_the_least_probability_take_no_part_in_the_choice():
     # A short sure article under a long thread of unlikely comments: counted as independent, the
-    # comments' 3,000 words at 0.15 (450 expected) made the article's 90 a fifth of the expected
+    # comments' 3,000 characters at 0.15 (450 expected) made the article's 90 a fifth of the expected
     # recall, and the page kept everything (value 0.17 + 1.5 against 0.9 + 1.5 * 90 / 540).
-    probabilities, words = [0.9] + [0.15] * 30, [100] + [100] * 30
-    assert decision.choose(probabilities, words, 1.5) == [True] + [False] * 30
+    probabilities, chars = [0.9] + [0.15] * 30, [100] + [100] * 30
+    assert decision.choose(probabilities, chars, 1.5) == [True] + [False] * 30
     assert decision.LEAST_PROBABILITY > 0.15
     assert decision.choose([0.1, 0.1], [50, 50], 5.0) == [False, False]
     assert decision.choose([0.0, 0.0], [5, 5], 0.6) == [False, False]

@@ -58,7 +58,7 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     else:
         article_weight, other_kind_weight = options.recall_weights
         weight = other_kind_weight if declares_other_kind(root) else article_weight
-        kept = choose(probabilities, [block.words for block in blocks], weight)
+        kept = choose(probabilities, [block.chars for block in blocks], weight)
     kept = without_copies([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
                           [block.text for block in blocks])
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):

@@ -4,10 +4,12 @@ The shingle F1 is that of the precision and the recall averaged over pages:
 what raises it is, on every page, the most of its precision plus a weight of
 its recall (about the square of the mean precision over the mean recall; the
 F0.5 or F2 of ``favor`` move it by their beta squared). With each block's
-probability ``p`` of being main text and its words ``w``, the blocks kept
-``S`` hold an expected ``sum(p * w)`` words of main text out of their
-``sum(w)`` (the expected precision) and out of the page's ``sum(p * w)``
-over all blocks (the expected recall). Taking the blocks in order of
+probability ``p`` of being main text and its characters ``c``, the blocks kept
+``S`` hold an expected ``sum(p * c)`` characters of main text out of their
+``sum(c)`` (the expected precision) and out of the page's ``sum(p * c)``
+over all blocks (the expected recall). Characters, not words: Chinese,
+Japanese and Thai write no spaces, and a paragraph of theirs would count as
+one word, as much as a link of the menu. Taking the blocks in order of
 probability, the rule keeps the first ones that make the most of expected
 precision plus ``recall_weight`` times expected recall: a threshold of the
 page's own, higher on a page whose main text is sure, lower where it is
@@ -38,10 +40,10 @@ LEAST_PROBABILITY = 0.2
 COPY_CHARS = 30
 
 
-def choose(probabilities: Sequence[float], words: Sequence[int], recall_weight: float) -> list[bool]:
-    """Whether each block is kept, from its ``probabilities`` of being main text and its ``words``
+def choose(probabilities: Sequence[float], chars: Sequence[int], recall_weight: float) -> list[bool]:
+    """Whether each block is kept, from its ``probabilities`` of being main text and its ``chars``
     (a block of none counts as one)."""
-    sizes = [max(1, count) for count in words]
+    sizes = [max(1, count) for count in chars]
     counted = [p if p >= LEAST_PROBABILITY else 0.0 for p in probabilities]
     expected = sum(p * size for p, size in zip(counted, sizes))
     kept = [False] * len(sizes)
