@@ -81,6 +81,20 @@ def test_spaces_counts_no_link_characters_for_the_space_between_links():
     assert block.link_density == pytest.approx(6 / 7)
 
 
+RUBY = "<p><ruby>災害<rp>(</rp><rt>さいがい</rt><rp>)</rp></ruby>に<ruby>気<rt>き</rt></ruby>をつけて</p>"
+
+
+def test_ruby_readings_are_text_as_the_reference_reads_them():
+    assert texts(RUBY) == ["災害(さいがい)に気きをつけて"]
+
+
+def test_without_ruby_text_the_readings_go_and_the_text_around_them_joins():
+    page = f"<html><body>{RUBY}</body></html>"
+    block, = extract(page, stoplist=None, ruby_text=False).blocks
+    assert block.text == "災害に気をつけて"
+    assert block.chars == len("災害に気をつけて")
+
+
 def test_head_is_removed():
     page = "<html><head><title>Title</title><meta name=x></head><body><p>body</p></body></html>"
     assert [block.text for block in extract(page).blocks] == ["body"]

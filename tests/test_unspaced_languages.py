@@ -42,6 +42,19 @@ def test_the_detected_language_is_reported(algorithm):
     assert extract(f"<p>{THAI}</p>", algorithm=algorithm).language == "Thai"
 
 
+def test_learned_reads_japanese_without_its_furigana():
+    # Pages for learners print the reading of each kanji above it (ruby): in the text, the readings
+    # would split every word ("子こどもへの虐待ぎゃくたい").
+    furigana = {"東京": "とうきょう", "図書館": "としょかん", "開館": "かいかん", "市民": "しみん"}
+    annotated = JAPANESE
+    for word, reading in furigana.items():
+        annotated = annotated.replace(word, f"<ruby>{word}<rt>{reading}</rt></ruby>")
+    text = extract(f"<html><body><p>{annotated}</p></body></html>", algorithm="learned").text
+    assert text == JAPANESE
+    # jusText keeps the readings, as the reference does.
+    assert "東京とうきょう" in extract(f"<html><body><p>{annotated}</p></body></html>").blocks[0].text
+
+
 def test_thai_keeps_the_thresholds_in_letters():
     assert extract(f"<p>{THAI}</p>").text == THAI.strip()
     assert extract(f"<p>{THAI[:60]}</p>").text == ""  # shorter than length_low, 70 letters

@@ -41,7 +41,7 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
     The blocks are made as ``block_type``, a subclass whose own fields have defaults: an
     algorithm that adds fields fills them in rather than copying every block.
     """
-    paragraphs = segment(root, images=options.images, spaces=options.spaces)
+    paragraphs = segment(root, images=options.images, spaces=options.spaces, ruby_text=options.ruby_text)
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:

@@ -29,6 +29,9 @@ class JustextOptions(Options):
     ``spaces=True`` keeps the space a text node of whitespace alone makes
     between inline elements, which the reference drops (``<b>from</b>
     <i>here</i>`` reads "fromhere", code highlighted by spans loses its spaces).
+    ``ruby_text=False`` drops the readings of ruby annotations (``<rt>``, ``<rp>``),
+    which the reference keeps in the text (``<ruby>漢字<rt>かんじ</rt></ruby>`` reads
+    "漢字かんじ": Japanese with its furigana, Chinese with its pinyin).
 
     ``early_headings=True`` runs the heading step before the context-sensitive
     pass, as the paper and jusText 1.x do; justext 3.0.2 skips it (its
@@ -60,6 +63,8 @@ class JustextOptions(Options):
     images: bool = False
     #: A text node of whitespace alone between inline elements reads as a space, not nothing.
     spaces: bool = False
+    #: The readings of ruby annotations (``<rt>``, ``<rp>``) are part of the text.
+    ruby_text: bool = True
     #: A language name, a stoplist file, words, ``None`` (no stop words) or ``"auto"`` (per page).
     stoplist: Any = AUTO
 
@@ -75,6 +80,7 @@ class JustextOptions(Options):
         check_bool("early_headings", self.early_headings)
         check_bool("images", self.images)
         check_bool("spaces", self.spaces)
+        check_bool("ruby_text", self.ruby_text)
         stoplist = self.stoplist
         if isinstance(stoplist, str) and stoplist.lower() == AUTO:
             stoplist = AUTO

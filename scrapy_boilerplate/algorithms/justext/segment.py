@@ -36,6 +36,9 @@ KILLED_TAGS = frozenset({
 })
 #: Replaced by their content by the reference's preprocessing.
 UNWRAPPED_TAGS = frozenset({"form", "iframe", "embed", "layer", "object"})
+#: The readings of ruby annotations, and their fallback parentheses: deleted with their content
+#: when segmenting without ``ruby_text``.
+RUBY_TEXT_TAGS = ("rt", "rp")
 
 HEADING_PATTERN = re.compile(r"\bh\d\b")
 
@@ -144,7 +147,8 @@ class _Paragraphs:
         self.pieces, self.chars_in_links, self.has_text = [], 0, False
 
 
-def segment(root: etree._Element, *, images: bool = False, spaces: bool = False) -> list[Paragraph]:
+def segment(root: etree._Element, *, images: bool = False, spaces: bool = False, ruby_text: bool = True,
+            ) -> list[Paragraph]:
     """Split the tree under ``root`` into paragraphs, in document order.
 
     With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
@@ -153,7 +157,10 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
     or a line break where it holds one, once collapsed); the reference drops
     it, which joins the words of the inline elements it separates
     (``<b>from</b> <i>here</i>`` reads "fromhere", and code highlighted by
-    spans loses every space).
+    spans loses every space). Without ``ruby_text``, the readings of ruby
+    annotations (``<rt>``, and ``<rp>``'s parentheses) go with their content,
+    as browsers print them beside the text, not in it: ``<ruby>漢字<rt>かんじ</rt></ruby>``
+    reads "漢字", where the reference reads "漢字かんじ".
     """
     paragraphs = _Paragraphs(root)
     add_text = paragraphs.add_text
@@ -166,7 +173,8 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False)
     # The XPath of the innermost open element with children (see ``xpath``),
     # and how many children of each tag it has had so far.
     path, counts = xpath.start_of_walk(root)
-    roles: dict[str, tuple[int, int, int]] = {}  # the role of each tag met (see ``_role``)
+    # The role of each tag met (see ``_role``).
+    roles: dict[str, tuple[int, int, int]] = {} if ruby_text else dict.fromkeys(RUBY_TEXT_TAGS, (KILL, 0, 0))
 
     # A depth-first walk in document order, without recursion (lxml's iter()).
     # Every element but the text-only inline ones stays open, beside what it

@@ -26,8 +26,10 @@ class LearnedOptions(JustextOptions):
 
     The other options are jusText's, whose blocks and classes the model scores. The model
     was trained with jusText's defaults but ``spaces``, on here (the space between inline
-    elements kept: code and inline markup keep their words apart): other values change its
-    features, and usually make it worse. ``stoplist="auto"`` (the default) picks a stoplist per page.
+    elements kept: code and inline markup keep their words apart), and ``ruby_text``, off
+    here (the readings of ruby annotations dropped: Japanese without its furigana): other
+    values change its features, and usually make it worse. ``stoplist="auto"`` (the default)
+    picks a stoplist per page.
     """
 
     algorithm: ClassVar[str] = "learned"
@@ -39,6 +41,8 @@ class LearnedOptions(JustextOptions):
     favor: str = "balance"
     #: jusText's ``spaces``, on: the model was trained on blocks whose inline elements keep their spaces.
     spaces: bool = True
+    #: jusText's ``ruby_text``, off: the model was trained on blocks without the readings of ruby annotations.
+    ruby_text: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
