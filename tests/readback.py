@@ -9,6 +9,8 @@ from typing import Any
 from lxml import etree, html as lxml_html
 from markdown_it import MarkdownIt
 
+from scrapy_boilerplate.model.text import without_format_hints
+
 PARSER = MarkdownIt("commonmark").enable("table")
 _INLINE_TAGS = frozenset({"a", "em", "strong", "code", "img"})
 
@@ -40,7 +42,9 @@ def markdown_words(markdown: str) -> list[str]:
 
 
 def html_words(fragment: str) -> list[str]:
-    """The words of the text of an HTML fragment, as a browser shows it: apart at block elements."""
+    """The words of the text of an HTML fragment, as a browser shows it: apart at block elements,
+    without the format hints it does not show (soft hyphens: the clean HTML keeps them, for the
+    browser to break words at)."""
     if not fragment.strip():
         return []
     parts: list[str] = []
@@ -49,4 +53,4 @@ def html_words(fragment: str) -> list[str]:
         if element.tag not in _INLINE_TAGS:
             parts.append(" ")
         parts.append((element.text if event == "start" else element.tail) or "")
-    return "".join(parts).split()
+    return without_format_hints("".join(parts)).split()

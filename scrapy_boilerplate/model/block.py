@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .text import collapse
+from .text import collapse, without_format_hints
 
 GOOD = "good"
 BAD = "bad"
@@ -33,8 +33,9 @@ class Block:
 
     def lines(self) -> list[str]:
         """The block's text as :attr:`Extraction.text` shows it: one line, each run of whitespace
-        (the line breaks of the page's source too) made one space."""
-        return [collapse(self.text)]
+        (the line breaks of the page's source too) made one space, without format hints (soft
+        hyphens: see ``model.text.FORMAT_HINTS``)."""
+        return [collapse(without_format_hints(self.text))]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready ``dict`` of the block's fields."""

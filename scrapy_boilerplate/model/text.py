@@ -1,4 +1,4 @@
-"""Whitespace normalization, as the algorithms' references do it."""
+"""Whitespace normalization, as the algorithms' references do it, and the characters text output leaves out."""
 
 from __future__ import annotations
 
@@ -16,3 +16,17 @@ def collapse(text: str) -> str:
     if text.isprintable():
         return (SPACE_RUNS.sub(" ", text) if "  " in text else text).strip(" ")
     return " ".join(text.split())
+
+
+#: Characters that only tell how to lay a text out, invisible when it is shown: the soft hyphen (where
+#: a word may break: German news sites put one in every long word), the word joiner (where it may
+#: not) and the byte order mark. Kept in blocks' text, as the references read it; left out of the
+#: text and Markdown written, where they would split words for a search or a tokenizer.
+FORMAT_HINTS = "\u00ad\u2060\ufeff"
+_FORMAT_HINT = re.compile(f"[{FORMAT_HINTS}]")
+
+
+def without_format_hints(text: str) -> str:
+    """``text`` less its :data:`FORMAT_HINTS`."""
+    # The hints are unprintable: most texts are printable, and one call tells.
+    return text if text.isprintable() else _FORMAT_HINT.sub("", text)

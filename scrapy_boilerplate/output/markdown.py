@@ -21,7 +21,7 @@ from lxml import etree
 
 from ..html.page import Page
 from .placement import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
-from ..model.text import collapse
+from ..model.text import collapse, without_format_hints
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
@@ -314,7 +314,7 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
-    return escape.sub(_backslash, text)
+    return escape.sub(_backslash, without_format_hints(text))
 
 
 def _backslash(match: re.Match[str]) -> str:
