@@ -40,7 +40,8 @@ def test_text_is_the_good_blocks_one_per_line():
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_text_and_markdown_leave_out_soft_hyphens_which_blocks_and_clean_html_keep(algorithm):
     # "commit\xadtee": a soft hyphen where the word may break, as German sites put one in every long word.
-    hinted = ENGLISH.replace("committee", "commit\u00adtee").replace("evidence", "\ufeffevi\u2060dence")
+    hinted = (ENGLISH.replace("committee", "commit\u00adtee").replace("evidence", "\ufeffevi\u2060dence")
+              .replace("spring.", "spring.\u200b"))
     extraction = extract(page(hinted, ENGLISH.upper()), algorithm=algorithm)
     assert extraction.text.split("\n")[0] == ENGLISH
     assert ENGLISH in extraction.markdown

@@ -19,10 +19,12 @@ def collapse(text: str) -> str:
 
 
 #: Characters that only tell how to lay a text out, invisible when it is shown: the soft hyphen (where
-#: a word may break: German news sites put one in every long word), the word joiner (where it may
-#: not) and the byte order mark. Kept in blocks' text, as the references read it; left out of the
-#: text and Markdown written, where they would split words for a search or a tokenizer.
-FORMAT_HINTS = "\u00ad\u2060\ufeff"
+#: a word may break: German news sites put one in every long word), the zero-width space (where a line
+#: may break: after headings' anchors, inside long URLs), the word joiner (where it may not) and the
+#: byte order mark. Kept in blocks' text, as the references read it; left out of the text and
+#: Markdown written, where they would split words for a search or a tokenizer. The joiners of scripts
+#: and emoji (U+200C, U+200D) and the marks of writing direction change what is shown, and stay.
+FORMAT_HINTS = "\u00ad\u200b\u2060\ufeff"
 _FORMAT_HINT = re.compile(f"[{FORMAT_HINTS}]")
 
 
