@@ -48,6 +48,13 @@ def test_text_and_markdown_leave_out_soft_hyphens_which_blocks_and_clean_html_ke
     assert "commit\u00adtee" in extraction.main_html and "commit\u00adtee" in extraction.blocks[0].text
 
 
+def test_markdown_code_leaves_out_soft_hyphens_as_the_text_does():
+    extraction = extract("<html><body><pre>long\u00adword = 1</pre><p><code>a\u00adb</code></p></body></html>",
+                         algorithm="declutter")
+    assert extraction.text == "longword = 1\nab"
+    assert "longword = 1" in extraction.markdown and "`ab`" in extraction.markdown
+
+
 def test_language_is_the_picked_stoplist():
     assert extract(page(ENGLISH)).language == "English"
 

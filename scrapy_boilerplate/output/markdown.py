@@ -325,7 +325,7 @@ def _backslash(match: re.Match[str]) -> str:
 
 
 def _code_span(code: str) -> str:
-    code = collapse(code)
+    code = collapse(without_format_hints(code))
     if not code:
         return ""
     fence = "`" * (max(map(len, re.findall("`+", code)), default=0) + 1)
@@ -335,6 +335,7 @@ def _code_span(code: str) -> str:
 
 
 def _fenced(code: str) -> list[str]:
+    code = without_format_hints(code)
     fence = "`" * max(3, max(map(len, re.findall("`+", code)), default=0) + 1)
     return [fence, *(line.rstrip() for line in code.split("\n")), fence]
 
