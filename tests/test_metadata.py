@@ -87,6 +87,14 @@ def test_opengraph_and_meta_without_json_ld():
     assert metadata.canonical_url == "https://news.example.com/river"
 
 
+def test_soft_hyphens_are_left_out_of_the_fields():
+    # German sites put a soft hyphen in every long word, in their <h1> and their meta alike.
+    head = """<meta property="og:title" content="Pegel&shy;stände steigen">
+    <meta name="description" content="Der Pegel\u00adstand stieg.">"""
+    metadata = metadata_of(page(head, h1="Pegel\u00adstände steigen", lang="de"))
+    assert (metadata.title, metadata.description) == ("Pegelstände steigen", "Der Pegelstand stieg.")
+
+
 def test_citation_meta_gives_several_authors():
     head = "".join(f'<meta name="citation_author" content="{name}">' for name in ("Doe, Jane", "Roe, Richard"))
     metadata = metadata_of(page(head + '<meta name="citation_publication_date" content="2019/03/04">'))

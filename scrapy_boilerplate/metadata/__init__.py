@@ -20,6 +20,7 @@ from lxml import etree
 from ..html.languages import LANGUAGE_CODES, language_code
 from ..html.urls import join_url
 from ..model import Block, Labelled, Metadata
+from ..model.text import without_format_hints
 from . import page
 from .page import words
 from .dates import iso_date, local_day, url_date
@@ -75,10 +76,11 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
 
 
 def clean(value: object) -> str:
-    """Text as a field holds it: character references resolved (JSON-LD carries ``&amp;``), whitespace collapsed."""
+    """Text as a field holds it: character references resolved (JSON-LD carries ``&amp;``), whitespace
+    collapsed, format hints left out (soft hyphens: see ``model.text.FORMAT_HINTS``)."""
     if not isinstance(value, str):
         return ""
-    return " ".join((html.unescape(value) if "&" in value else value).split())
+    return " ".join(without_format_hints(html.unescape(value) if "&" in value else value).split())
 
 
 def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) -> str | None:

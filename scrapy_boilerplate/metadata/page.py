@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from lxml import etree
 
 from ..model import Block
+from ..model.text import without_format_hints
 from .dates import iso_date, text_date
 
 #: How many candidates of each kind are looked at: a page of a thousand bylines has none.
@@ -227,10 +228,10 @@ _UNSEEN = frozenset({"script", "style", "svg", "noscript", "template", "title"})
 
 def visible_text(element: etree._Element) -> str:
     """The text of ``element`` as a reader sees it: a space where a line break or a block separates
-    words, nothing of scripts, styles and icons."""
+    words, nothing of scripts, styles and icons, nor of format hints (soft hyphens)."""
     parts: list[str] = []
     _collect(element, parts)
-    return " ".join("".join(parts).split())
+    return " ".join(without_format_hints("".join(parts)).split())
 
 
 def _collect(element: etree._Element, parts: list[str]) -> None:
