@@ -149,3 +149,21 @@ def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
     # The text as Extraction.text gives it: without soft hyphens.
     sample.texts[2] = "Subscribe to the news\u00adletter"
     assert train.extracted(sample, (2,)) == "Subscribe to the newsletter"
+
+
+def test_each_fold_is_scored_with_the_weights_the_other_folds_chose():
+    # Two pages in two folds; each is right with the weights the other one is wrong with. Scored with
+    # the weights its own fold chose, each would be right; chosen on the other fold alone, neither is.
+    main = "The river rose by two metres over the weekend and the ferry stopped"
+    samples = [train.Sample("trainset", page(main), site, [main], [[0.0]], [1], trainset.shingles(main))
+               for site in ("a.example", "b.example")]
+    first, second = samples
+
+    def scored(sample: train.Sample, text: str) -> train.Figures:
+        return train.Figures.of([sample], [text])
+
+    per_pair = [{(0.6, 1.0): scored(first, main), (0.6, 2.0): scored(first, "Share this")},
+                {(0.6, 1.0): scored(second, "Share this"), (0.6, 2.0): scored(second, main)}]
+    figures, own = train.with_other_folds_weights(per_pair, [0, 1])
+    assert own == {0: (0.6, 2.0), 1: (0.6, 1.0)}
+    assert figures.shingle("trainset").f1 == 0.0

@@ -29,9 +29,11 @@ says nothing, and of a page of another kind: ``learned.kind``) for each
 fold also with the weights chosen on the other folds alone, and a fixed threshold beside; prints the devset snippet F1 and the shingle F1 of the trainset
 and the classic corpus (overall and per page type) beside trafilatura's and
 readability-lxml's on the same pages, trains on everything and writes the model
-and the test sample of predictions.
+and the test sample of predictions. ``--seeds`` cross-validates again with other
+LightGBM seeds and prints each one's figures: a seed moves them by about 0.003 on
+each corpus, the margins of some aims.
 
-    python benchmarks/train.py [--limit N] [--folds 5] [--no-write] [--dump-worst N]
+    python benchmarks/train.py [--limit N] [--folds 5] [--no-write] [--seeds 7,3] [--dump-worst N]
 """
 
 from __future__ import annotations
@@ -290,16 +292,17 @@ def block_weights(corpus: str, texts: list[str]) -> list[float]:
     return [page_weight * size / total for size in sizes]
 
 
-def fit(samples: list[Sample]) -> lightgbm.Booster:
-    """The trees trained on the samples' labelled blocks, from ``CACHE`` when the same matrix was
-    trained on before (a run after a change of the figures or the options only)."""
+def fit(samples: list[Sample], seed: int = PARAMETERS["random_state"]) -> lightgbm.Booster:
+    """The trees trained on the samples' labelled blocks with LightGBM's ``seed``, from ``CACHE`` when
+    the same matrix was trained on before (a run after a change of the figures or the options only)."""
+    parameters = {**PARAMETERS, "random_state": seed}
     x, y, weights = matrix(samples)
-    digest = hashlib.sha256(repr(sorted(PARAMETERS.items())).encode())
+    digest = hashlib.sha256(repr(sorted(parameters.items())).encode())
     for array in (x, y, weights):
         digest.update(numpy.ascontiguousarray(array).tobytes())
     path = CACHE / f"trees-{digest.hexdigest()[:16]}.txt"
     if not path.is_file():
-        trained = lightgbm.LGBMClassifier(**PARAMETERS).fit(x, y, sample_weight=weights)
+        trained = lightgbm.LGBMClassifier(**parameters).fit(x, y, sample_weight=weights)
         CACHE.mkdir(parents=True, exist_ok=True)
         path.write_text(trained.booster_.model_to_string(), encoding="utf-8")
     return lightgbm.Booster(model_str=path.read_text(encoding="utf-8"))
@@ -424,7 +427,8 @@ def fold_of(samples: list[Sample], folds: int) -> list[int]:
     return result
 
 
-def cross_validate(samples: list[Sample], fold: list[int]) -> list[list[float]]:
+def cross_validate(samples: list[Sample], fold: list[int], seed: int = PARAMETERS["random_state"],
+                   ) -> list[list[float]]:
     """Out-of-fold probabilities of every block: each fold's from the trees trained on the others."""
     out_of_fold: list[list[float]] = [[] for _ in samples]
     folds = max(fold) + 1
@@ -432,7 +436,7 @@ def cross_validate(samples: list[Sample], fold: list[int]) -> list[list[float]]:
         started = time.perf_counter()
         train = [i for i in range(len(samples)) if fold[i] != test_fold]
         test = [i for i in range(len(samples)) if fold[i] == test_fold]
-        booster = fit([samples[i] for i in train])
+        booster = fit([samples[i] for i in train], seed)
         for i, probabilities in zip(test, predict(booster, [samples[i] for i in test])):
             out_of_fold[i] = probabilities
         print(f"  fold {test_fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages, "
@@ -455,6 +459,22 @@ def figures_by(samples: list[Sample], out_of_fold: list[list[float]], choices: d
             figures[parameter] = by_kept[kept]
         result.append(figures)
     return result
+
+
+def with_other_folds_weights(per_pair: list[dict[tuple[float, float], Figures]], fold: list[int],
+                             ) -> tuple[Figures, dict[int, tuple[float, float]]]:
+    """The figures with each fold scored with the weights the other folds alone chose (of the best mean
+    F1), and those weights by fold: what choosing them on the scored predictions adds."""
+    everyone = range(len(fold))
+    own = {f: best(per_pair, [i for i in everyone if fold[i] != f]) for f in set(fold)}
+    return Figures.sum(per_pair[i][own[fold[i]]] for i in everyone), own
+
+
+def seed_figures(samples: list[Sample], fold: list[int], seed: int) -> Figures:
+    """The figures with LightGBM's ``seed``, each fold scored with the weights the other folds chose."""
+    out_of_fold = cross_validate(samples, fold, seed)
+    per_weight = figures_by(samples, out_of_fold, {w: by_recall_weight(w) for w in RECALL_WEIGHT_GRID})
+    return with_other_folds_weights(by_kind(per_weight, samples), fold)[0]
 
 
 def best(per_sample: list[dict[Any, Figures]], chosen: Iterable[int], beta: float = 1.0) -> Any:
@@ -507,6 +527,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="only the first N pages of each corpus")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--no-write", action="store_true", help="cross-validate only; leave the model as it is")
+    parser.add_argument("--seeds", type=lambda text: [int(seed) for seed in text.split(",")], default=[],
+                        metavar="S1,S2", help="cross-validate again with these LightGBM seeds, and print each one's "
+                                              "figures beside the shipped seed's")
     parser.add_argument("--dump-worst", type=int, default=0, metavar="N",
                         help="print the N pages of each corpus and page type with the most errors, out of fold")
     args = parser.parse_args()
@@ -553,10 +576,7 @@ def main() -> None:
         print(f"  {t:5.3f}          {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
               f"        {figures.shingle('classic').f1:.3f}       ({figures.measure(1):.3f} {figures.measure(0.5):.3f}"
               f" {figures.measure(2):.3f})")
-    # The same figures with each fold scored with the weight the other folds chose: what choosing
-    # it on the scored predictions adds.
-    own = {f: best(per_pair, [i for i in everyone if fold[i] != f]) for f in set(fold)}
-    blind = Figures.sum(per_pair[i][own[fold[i]]] for i in everyone)
+    blind, own = with_other_folds_weights(per_pair, fold)
 
     theirs_texts, theirs_ms = reference_texts("trafilatura", classic.trafilatura_text, samples)
     theirs = Figures.of(samples, theirs_texts)
@@ -580,6 +600,21 @@ def main() -> None:
                 other, third = theirs.by_type[corpus, page_type], readability.by_type[corpus, page_type]
                 print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} "
                       f"{score.f1 - other.f1:+7.3f} {third.f1:12.3f} {score.f1 - third.f1:+7.3f}")
+
+    if args.seeds:
+        by_seed = {PARAMETERS["random_state"]: blind}
+        for seed in args.seeds:
+            print(f"\ncross-validation with seed {seed}:")
+            by_seed[seed] = seed_figures(samples, fold, seed)
+        print("\nthe seed (LightGBM's random_state; the same rows and folds), each fold with the weights the other "
+              "folds chose")
+        print(f"{'seed':<6} {'devset':>7} {'trainset':>9} {'classic':>8} {'mean':>7}   trainset per type against trafilatura")
+        for seed, figures in by_seed.items():
+            types = "  ".join(f"{page_type} {score.f1 - theirs.by_type[corpus, page_type].f1:+.3f}"
+                              for (corpus, page_type), score in sorted(figures.by_type.items())
+                              if corpus == "trainset" and len(score.recalls) >= MIN_TYPE_PAGES)
+            print(f"{seed:<6} {figures.snippets.f1:7.4f} {figures.shingle('trainset').f1:9.4f} "
+                  f"{figures.shingle('classic').f1:8.4f} {figures.measure():7.4f}   {types}")
 
     choose = by_recall_weights(weights["balance"])
     kept = [choose(sample, probabilities) for sample, probabilities in zip(samples, out_of_fold)]
