@@ -20,7 +20,7 @@ from lxml import etree
 from ..html.languages import LANGUAGE_CODES, language_code
 from ..html.urls import join_url
 from ..model import Block, Labelled, Metadata
-from ..model.text import without_format_hints
+from ..model.text import shown
 from . import page
 from .page import words
 from .dates import iso_date, local_day, url_date
@@ -80,7 +80,7 @@ def clean(value: object) -> str:
     collapsed, format hints left out (soft hyphens: see ``model.text.FORMAT_HINTS``)."""
     if not isinstance(value, str):
         return ""
-    return " ".join(without_format_hints(html.unescape(value) if "&" in value else value).split())
+    return shown(html.unescape(value) if "&" in value else value)
 
 
 def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) -> str | None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from lxml import etree
 
 from ..model import Block
-from ..model.text import without_format_hints
+from ..model.text import shown
 from .dates import iso_date, text_date
 
 #: How many candidates of each kind are looked at: a page of a thousand bylines has none.
@@ -231,7 +231,7 @@ def visible_text(element: etree._Element) -> str:
     words, nothing of scripts, styles and icons, nor of format hints (soft hyphens)."""
     parts: list[str] = []
     _collect(element, parts)
-    return " ".join(without_format_hints("".join(parts)).split())
+    return shown("".join(parts))
 
 
 def _collect(element: etree._Element, parts: list[str]) -> None:

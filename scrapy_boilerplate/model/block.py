@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .text import collapse, without_format_hints
+from .text import shown
 
 GOOD = "good"
 BAD = "bad"
@@ -35,7 +35,7 @@ class Block:
         """The block's text as :attr:`Extraction.text` shows it: one line, each run of whitespace
         (the line breaks of the page's source too) made one space, without format hints (soft
         hyphens: see ``model.text.FORMAT_HINTS``)."""
-        return [collapse(without_format_hints(self.text))]
+        return [shown(self.text)]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready ``dict`` of the block's fields."""

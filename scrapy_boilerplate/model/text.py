@@ -32,3 +32,8 @@ def without_format_hints(text: str) -> str:
     """``text`` less its :data:`FORMAT_HINTS`."""
     # The hints are unprintable: most texts are printable, and one call tells.
     return text if text.isprintable() else _FORMAT_HINT.sub("", text)
+
+
+def shown(text: str) -> str:
+    """``text`` as a reader sees it on one line: without its :data:`FORMAT_HINTS`, its whitespace collapsed (:func:`collapse`)."""
+    return collapse(without_format_hints(text))

@@ -21,7 +21,7 @@ from lxml import etree
 
 from ..html.page import Page
 from .placement import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
-from ..model.text import collapse, without_format_hints
+from ..model.text import collapse, shown, without_format_hints
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
@@ -325,7 +325,7 @@ def _backslash(match: re.Match[str]) -> str:
 
 
 def _code_span(code: str) -> str:
-    code = collapse(without_format_hints(code))
+    code = shown(code)
     if not code:
         return ""
     fence = "`" * (max(map(len, re.findall("`+", code)), default=0) + 1)

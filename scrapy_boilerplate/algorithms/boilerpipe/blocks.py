@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Block
-from ...model.text import collapse, without_format_hints
+from ...model.text import shown
 
 
 @dataclass(slots=True)
@@ -23,4 +23,4 @@ class BoilerpipeBlock(Block):
 
     def lines(self) -> list[str]:
         """One line per original block fused into this one (their texts are joined by line breaks)."""
-        return [collapse(line) for line in without_format_hints(self.text).split("\n")]
+        return [shown(line) for line in self.text.split("\n")]
