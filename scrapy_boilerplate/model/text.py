@@ -35,5 +35,6 @@ def without_format_hints(text: str) -> str:
 
 
 def shown(text: str) -> str:
-    """``text`` as a reader sees it on one line: without its :data:`FORMAT_HINTS`, its whitespace collapsed (:func:`collapse`)."""
+    """``text`` as a reader sees it on one line: without its :data:`FORMAT_HINTS`, its whitespace
+    collapsed (:func:`collapse`)."""
     return collapse(without_format_hints(text))
