@@ -245,7 +245,9 @@ def test_workers_killed_at_random_moments_cost_their_records_only(tmp_path):
     """Workers killed from outside (as the kernel's out-of-memory killer does), even while sending
     a line back: the run ends, with every other record written and the lost ones counted."""
     path = tmp_path / "many.warc.gz"
-    count = 600
+    # Enough records for the kills to land while they flow: 600 took half a second, and the run
+    # often ended after a kill or two, each of a worker still starting (which costs no record).
+    count = 3000
     warcs.write(path, [warcs.response(f"https://example.com/{n}", ARTICLE.encode()) for n in range(count)])
     output = tmp_path / "out.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "scrapy_boilerplate", str(path), "-o", str(output), "-j", "2"],
@@ -255,7 +257,7 @@ def test_workers_killed_at_random_moments_cost_their_records_only(tmp_path):
     while kills < 5 and process.poll() is None:
         time.sleep(randomly.uniform(0.05, 0.3))
         workers = worker_pids(process.pid)
-        if workers:
+        if workers and output.exists() and output.stat().st_size:  # once records are written
             os.kill(randomly.choice(workers), signal.SIGKILL)
             kills += 1
     _, err = process.communicate(timeout=120)
