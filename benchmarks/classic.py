@@ -31,6 +31,8 @@ _ADDRESS = re.compile(r"<(?:link[^>]+rel=[\"']?canonical|meta[^>]+og:url)[^>]*>"
 _HOST = re.compile(r"(?:href|content)=[\"']?https?://([^/\"' >]+)", re.IGNORECASE)
 #: A Readability test page's key is its site and a number: ``readability-yahoo-2``.
 _NUMBERED = re.compile(r"-\d+$")
+#: A page the Wayback Machine kept: its site is the archived address's, with or without a scheme.
+_ARCHIVED = re.compile(r"https?://web\.archive\.org/web/[^/]+/(?:https?://)?(.*)")
 
 
 def available() -> bool:
@@ -57,18 +59,26 @@ def repaired(main_content: str) -> str:
 
 
 def host(url: str) -> str:
+    """The URL's host without ``www.``; of a Wayback Machine copy, the archived address's."""
+    archived = _ARCHIVED.match(url)
+    if archived:
+        url = f"http://{archived.group(1)}"
     return (urlsplit(url).hostname or "").removeprefix("www.")
 
 
-def site(page: trainset.Page) -> str:
-    """The page's site, as the corpus README groups them: the URL's host; without a URL, the host of
-    its ``<link rel=canonical>`` or ``og:url``; else its own (a Readability test's key names its site)."""
-    if page.url:
-        return host(page.url)
+def site(page: devset.Page | trainset.Page) -> str:
+    """The page's site, as the corpora's READMEs group them: the URL's host; without one (the classic
+    pages without a URL, the devset pages whose URL names a file: ``hard::zeit.de.zugverkehr.html``),
+    the host of its ``<link rel=canonical>`` or ``og:url``; else its own (a Readability test's key
+    names its site)."""
+    if found := host(page.url):
+        return found
     address = _ADDRESS.search(page.text)
-    found = _HOST.search(address.group(0)) if address else None
-    if found:
-        return found.group(1).lower().removeprefix("www.")
+    named = _HOST.search(address.group(0)) if address else None
+    if named:
+        return named.group(1).lower().removeprefix("www.")
+    if not isinstance(page, trainset.Page):
+        return f"devset:{page.key}"
     return f"{page.type}:{_NUMBERED.sub('', page.key) if page.type == 'readability' else page.key}"
 
 

@@ -10,6 +10,8 @@ import pytest
 pytest.importorskip("lightgbm", reason="the trainer needs the train extra (lightgbm, scikit-learn)")
 pytest.importorskip("sklearn", reason="the trainer needs the train extra (lightgbm, scikit-learn)")
 
+import classic  # noqa: E402
+import devset  # noqa: E402
 import train  # noqa: E402
 import trainset  # noqa: E402
 
@@ -89,8 +91,6 @@ def test_a_classic_page_weighs_its_own_share():
     assert sum(weights) == pytest.approx(train.CLASSIC_PAGE_WEIGHT)
 
 
-import classic  # noqa: E402
-
 
 def classic_page(key: str, page_type: str, text: str, url: str = "") -> trainset.Page:
     return trainset.Page(key, url, b"", text, (), (), page_type, "")
@@ -112,8 +112,20 @@ def test_the_site_of_a_classic_page():
 
 def test_the_same_site_in_two_corpora_is_one_group():
     devset_page = page("")  # https://example.com/
-    assert train.site("devset", devset_page) == train.site("classic", classic_page("c", "cleaneval-dev", "",
-                                                                                    "http://www.example.com/b"))
+    assert classic.site(devset_page) == classic.site(classic_page("c", "cleaneval-dev", "", "http://www.example.com/b"))
+
+
+def test_the_site_of_an_archived_page_or_a_page_named_by_a_file():
+    # The Wayback Machine's copy is of the site it archived, with or without the archived scheme.
+    archived = devset.Page("k", "https://web.archive.org/web/20160330101229/http://www.muffinrezept.net/a", b"", "",
+                           (), ())
+    assert classic.site(archived) == "muffinrezept.net"
+    bare = devset.Page("k", "https://web.archive.org/web/20130307194448/the-pain.net/2008/05/x", b"", "", (), ())
+    assert classic.site(bare) == "the-pain.net"
+    # A devset page whose URL names a file: the address its canonical link gives, else its own key.
+    canonical = '<link rel="canonical" href="https://www.zeit.de/mobilitaet/zugverkehr">'
+    assert classic.site(devset.Page("a", "hard::zeit.de.zugverkehr.html", b"", canonical, (), ())) == "zeit.de"
+    assert classic.site(devset.Page("b", "hard::x.html", b"", "<html></html>", (), ())) == "devset:b"
 
 
 def test_pages_in_scripts_without_a_stoplist():

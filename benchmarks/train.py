@@ -144,11 +144,6 @@ class Sample:
     other_kind: bool = False
 
 
-def site(corpus: str, page: devset.Page | trainset.Page) -> str:
-    """The page's site, the same name in every corpus: the URL's host (see ``classic.site``)."""
-    return classic.site(page) if corpus == "classic" else classic.host(page.url)
-
-
 def _contains(text: str, snippets: tuple[str, ...]) -> bool:
     # The snippet is in the block, or a block of some length is part of the snippet.
     return any(snippet in text or (len(text) >= 15 and text in snippet) for snippet in snippets)
@@ -225,11 +220,11 @@ def load_samples(limit: int | None) -> list[Sample]:
         for page in pages:
             texts, rows, other_kind = blocks[page.key]
             if corpus == "devset":
-                sample = Sample(corpus, page, site(corpus, page), texts, rows, devset_labels(page, texts))
+                sample = Sample(corpus, page, classic.site(page), texts, rows, devset_labels(page, texts))
             else:
                 reference = trainset.shingles(page.main_content)
                 labels, found = shingle_labels(page, texts, reference)
-                sample = Sample(corpus, page, site(corpus, page), texts, rows, labels, reference, found)
+                sample = Sample(corpus, page, classic.site(page), texts, rows, labels, reference, found)
             sample.other_kind = other_kind
             samples.append(sample)
     return samples
