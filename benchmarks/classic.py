@@ -1,5 +1,6 @@
-"""The classic corpus beside the project root (``../shared/classic``): its pages, their sites, and
-the shingle F1 of our algorithms, trafilatura and readability-lxml on it, per type.
+"""The classic corpus beside the project root (``../shared/classic``): its pages, the site of a page
+of any corpus (by which the trainer's folds group the pages), and the shingle F1 of our
+algorithms, trafilatura and readability-lxml on it, per type.
 
 Four public data sets of 2007-2013 (Dragnet, Mozilla Readability's tests, CleanPortalEval,
 CleanEval's development set) with the main text of each page; scored with the trainset's

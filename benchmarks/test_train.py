@@ -91,7 +91,6 @@ def test_a_classic_page_weighs_its_own_share():
     assert sum(weights) == pytest.approx(train.CLASSIC_PAGE_WEIGHT)
 
 
-
 def classic_page(key: str, page_type: str, text: str, url: str = "") -> trainset.Page:
     return trainset.Page(key, url, b"", text, (), (), page_type, "")
 
