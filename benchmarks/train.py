@@ -68,7 +68,7 @@ from scrapy_boilerplate.algorithms import learned  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import decision, features, model  # noqa: E402
 from scrapy_boilerplate.algorithms.learned.kind import declares_other_kind  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
-from scrapy_boilerplate.model.text import without_format_hints  # noqa: E402
+from scrapy_boilerplate.model.text import shown  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL_PATH = ROOT / "scrapy_boilerplate" / "algorithms" / "learned" / f"{model.TREES_MODULE}.py"
@@ -348,7 +348,7 @@ def kept_once(sample: Sample, kept: list[bool]) -> tuple[int, ...]:
 
 def extracted(sample: Sample, kept: Iterable[int]) -> str:
     """The text of the ``kept`` blocks, as ``Extraction.text`` gives it (``Block.lines``)."""
-    return "\n".join(without_format_hints(sample.texts[i]) for i in kept)
+    return "\n".join(shown(sample.texts[i]) for i in kept)
 
 
 @dataclass
