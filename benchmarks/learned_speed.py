@@ -3,7 +3,10 @@
 Both get the same decoded ``str`` of each devset page, by rounds of pages with
 the starter alternating (``speed.duel``); prints the median ms/page of each and
 the ratio. Then the same duel with the learned classifier given the tree parsed
-beforehand (what a crawl pays), beside lxml's parse alone. With ``--parts``,
+beforehand (what a crawl pays), beside lxml's parse alone; and once more with
+the features free (their rows made beforehand): the most any model on jusText's
+blocks could gain by cheaper features, and what a ratio of 2.5x would leave them.
+With ``--parts``,
 only the CPU time of each part of the learned path instead (median ms per page):
 lxml's parse, jusText (and, within it, choosing the stoplist), the features and the
 model's trees.
@@ -28,7 +31,7 @@ from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
-from scrapy_boilerplate.algorithms.learned import features  # noqa: E402
+from scrapy_boilerplate.algorithms.learned import decision, features  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 
@@ -57,6 +60,20 @@ def main() -> None:
     print(f"learned on a parsed tree  {statistics.median(on_tree):8.2f}   "
           f"{statistics.median(theirs) / statistics.median(on_tree):.2f}x faster than trafilatura from text "
           f"(its {statistics.median(theirs):.2f} in this duel; lxml's parse alone {parse_median:.2f})")
+    rows_of = {html: learned.featurize(root, options)[1] for html, root in root_of.items()}
+    theirs, free = duel(pages, trafilatura.extract, lambda html: without_features(html, rows_of[html], options))
+    budget = statistics.median(theirs) / 2.5 - statistics.median(free)
+    print(f"learned, features free    {statistics.median(free):8.2f}   "
+          f"{statistics.median(theirs) / statistics.median(free):.2f}x faster than trafilatura from text "
+          f"(its {statistics.median(theirs):.2f} in this duel; 2.5x leaves the features {budget:.2f} ms)")
+
+
+def without_features(html: str, rows: list[list[float] | None], options: learned.LearnedOptions) -> None:
+    """The learned path from the ``str`` with the page's feature ``rows`` made beforehand:
+    parse, jusText, the trees and the page's choice."""
+    _, blocks, _ = justext.classify(parse(html), options, learned.LearnedBlock)
+    probabilities = learned.load().probabilities(rows)
+    decision.choose(probabilities, [block.chars for block in blocks], options.recall_weights[0])
 
 
 def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:

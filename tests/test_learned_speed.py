@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,16 +36,34 @@ def test_like_elements_count_distinct_elements_one_and_two_levels_up():
     assert named["Some words of the te"]["like_elements_up2"] == 0.0
 
 
-@pytest.mark.slow
-@requires_devset
-@pytest.mark.skipif(importlib.util.find_spec("trafilatura") is None,
-                    reason="benchmarks/learned_speed.py compares with trafilatura, of the bench extra: "
-                           'pip install -e ".[test,bench]"')
-def test_speed_benchmark_reports_the_time_of_each_part():
-    done = subprocess.run([sys.executable, str(SCRIPT), "--parts", "--limit", "4"],
+requires_trafilatura = pytest.mark.skipif(
+    importlib.util.find_spec("trafilatura") is None,
+    reason='benchmarks/learned_speed.py compares with trafilatura, of the bench extra: pip install -e ".[test,bench]"')
+
+
+def run_script(*arguments: str) -> list[str]:
+    done = subprocess.run([sys.executable, str(SCRIPT), *arguments, "--limit", "4"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    return done.stdout.splitlines()
+
+
+@pytest.mark.slow
+@requires_devset
+@requires_trafilatura
+def test_speed_benchmark_reports_the_ratios_and_the_features_budget():
+    lines = run_script()
+    assert lines[0].startswith("4 pages")
+    assert [line[:26].strip() for line in lines[1:]] == [
+        "trafilatura 2.3 extract", "learned", "learned on a parsed tree", "learned, features free"]
+    assert re.search(r"\(its [0-9.]+ in this duel; 2\.5x leaves the features -?[0-9.]+ ms\)$", lines[-1]), lines[-1]
+
+
+@pytest.mark.slow
+@requires_devset
+@requires_trafilatura
+def test_speed_benchmark_reports_the_time_of_each_part():
+    lines = run_script("--parts")
     assert lines[0].startswith("4 pages")
     assert [line[:34].strip() for line in lines[1:]] == PARTS
     assert all(float(line[34:]) >= 0 for line in lines[1:])
