@@ -40,12 +40,13 @@ def metadata_of(html: str, url: str = "https://news.example.com/2024/05/01/river
 GRAPH = {"@context": "https://schema.org", "@graph": [
     {"@type": "WebSite", "@id": "#site", "name": "Example News"},
     {"@type": "Person", "@id": "#jane", "name": "Jane Doe"},
-    {"@type": "WebPage", "@id": "https://news.example.com/river", "name": "River levels rise | Example News"},
+    {"@type": "WebPage", "@id": "https://news.example.com/river#webpage", "url": "https://news.example.com/river",
+     "name": "River levels rise | Example News"},
     {"@type": ["NewsArticle"], "headline": "River levels rise after a week of rain",
      "author": [{"@id": "#jane"}, {"@type": "Person", "name": "John Smith"}],
      "datePublished": "2024-05-01T08:30:00+02:00", "dateModified": "2024-05-02T10:00:00Z",
      "description": "Rain &amp; the river rose by two metres.", "image": {"@type": "ImageObject", "url": "/img/river.jpg"},
-     "inLanguage": "en-GB", "mainEntityOfPage": {"@id": "https://news.example.com/river"}},
+     "inLanguage": "en-GB", "mainEntityOfPage": {"@id": "https://news.example.com/river#webpage"}},
 ]}
 
 

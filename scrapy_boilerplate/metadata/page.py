@@ -16,6 +16,7 @@ from lxml import etree
 
 from ..model import Block
 from ..model.text import shown
+from .authors import BY
 from .dates import iso_date, text_date
 
 #: How many candidates of each kind are looked at: a page of a thousand bylines has none.
@@ -36,8 +37,6 @@ _WORDS = re.compile(r"\w+")
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 _NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
-_BY = re.compile(r"^\W*(?:(?:written|posted|published|reviewed|edited|story|words|text|photos?)\s+)?by\b\W*"
-                 r"|^\W*(?:author|authors|autor|auteur|posted|written)\s*:\s*", re.IGNORECASE)
 
 
 def headline(root: etree._Element, blocks: Sequence[Block],
@@ -167,7 +166,7 @@ def bylines(root: etree._Element, anchors: Sequence[etree._Element]) -> Iterator
         text = visible_text(element)
         if not text or len(text) > MAX_BYLINE:
             continue
-        names = split_names(_BY.sub("", text))
+        names = split_names(BY.sub("", text))
         if names:
             yield names
 
