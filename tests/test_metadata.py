@@ -169,7 +169,13 @@ def dated(head: str, line: str, url: str = "https://news.example.com/river") -> 
 def test_date_shown_by_the_headline_replaces_a_declared_one_the_page_shows_nowhere():
     head = ('<meta property="article:published_time" content="2024-01-10T09:00:00Z">'
             '<meta property="article:modified_time" content="2024-05-02T10:00:00Z">')
-    assert dated(head, "Updated May 2, 2024").date_published == "2024-05-02T10:00:00+00:00"
+    assert dated(head, "May 2, 2024").date_published == "2024-05-02T10:00:00+00:00"
+    # A date the page labels as a revision's is no publication date, in any language.
+    for label in ("Updated May 2, 2024", "Last modified: 2 May 2024", "Aktualisiert am 2. Mai 2024",
+                  "Mis à jour le 2 mai 2024"):
+        assert dated(head, label).date_published == "2024-01-10T09:00:00+00:00"
+    labelled = dated(head, "<span>By Jane Doe</span> <b>Updated</b> <span>May 2, 2024</span>")
+    assert labelled.date_published == "2024-01-10T09:00:00+00:00"  # the label in an element of its own
     # A date after the last modification is not the article's: the site's clock, a later comment.
     assert dated(head, "Today: June 30, 2024").date_published == "2024-01-10T09:00:00+00:00"
     # A sentence that mentions a date is no dateline.

@@ -252,14 +252,15 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
     """The declared publication date, unless the page shows its readers another by its headline,
-    no later than the declared modification, and the declared one nowhere: then the one it shows
-    (the declared modification date where it is that day: an article revised and dated anew). A
-    declared UTC time whose local day the URL gives (the day before or after): that day. Without a
-    declared date, the date by the headline, in a ``<time>`` or marked element, or in the URL."""
-    near = next(filter(None, map(page.date_near, headlines)), None)
+    not labelled as a revision's ("Updated ..."), no later than the declared modification, and the
+    declared one nowhere: then the one it shows (the declared modification date where it is that
+    day: an article dated anew). A declared UTC time whose local day the URL gives (the day before
+    or after): that day. Without a declared date, the date by the headline, in a ``<time>`` or
+    marked element, or in the URL."""
+    near, updated = next(filter(None, map(page.date_near, headlines)), (None, False))
     if published:
         # A date after the last modification is not the article's (the site's clock, a later comment).
-        if (near and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
+        if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
                 and published[:10] not in {date[:10] for date in page.dates(root)}):
             return modified if modified and modified[:10] == near[:10] else near
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
