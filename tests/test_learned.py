@@ -85,6 +85,11 @@ def test_a_row_per_block_with_a_value_per_named_feature():
             assert all(isinstance(value, float) for value in row.values())
 
 
+def test_the_layout_names_each_column_once():
+    assert len(set(features.names())) == len(features.names()) == model.load().trees.features
+    assert [part.name for part in features.LAYOUT][-2:] == ["landmarks", "article"]
+
+
 def test_short_linked_blocks_are_prefiltered():
     html = f'<html><body><div><a href="/">Home</a></div><p>{LONG}</p></body></html>'
     rows = rows_of(html)

@@ -361,7 +361,6 @@ def article_features(records: Sequence[Record], every_record: Sequence[Record], 
                float(ruthless.dropped[i]), float(cleaned), share, float(choice.down[i]), *whole_page)
 
 
-def names() -> list[str]:
-    """The name of each of the columns :func:`article_features` gives."""
-    return ["article_inside", "article_kept", "article_unlikely", "article_cleaned", "article_score_share",
-            "article_down", "article_page_share", "article_lenient"]
+#: The name of each of the columns :func:`article_features` gives.
+COLUMNS = ("article_inside", "article_kept", "article_unlikely", "article_cleaned", "article_score_share",
+           "article_down", "article_page_share", "article_lenient")
