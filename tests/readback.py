@@ -41,6 +41,13 @@ def markdown_words(markdown: str) -> list[str]:
     return "".join(parts).split()
 
 
+def in_order(words: list[str], written: list[str]) -> bool:
+    """Whether ``words`` are all in ``written``, in the same order: a rendering writes all the good
+    blocks' words, and may write more (a table's or a listing's other cells and lines)."""
+    remaining = iter(written)
+    return all(word in remaining for word in words)
+
+
 def html_words(fragment: str) -> list[str]:
     """The words of the text of an HTML fragment, as a browser shows it: apart at block elements,
     without the format hints it does not show (soft hyphens: the clean HTML keeps them, for the

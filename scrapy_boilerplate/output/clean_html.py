@@ -14,10 +14,14 @@ from html import escape
 from lxml import etree
 
 from ..html.page import Page
-from .placement import CODE_TAGS, STRUCTURE_TAGS, Piece, image_alt, link_target, set_apart, write_markup
+from . import tables
+from .code import code_text, in_gutter
+from .placement import (CODE_TAGS, STRUCTURE_TAGS, Piece, element_piece, image_alt, link_target, set_apart,
+                        write_markup)
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}
+_TABLE_PARTS = frozenset({"tr", "td", "th"})
 _INLINE_NAMES = {"em": "em", "i": "em", "strong": "strong", "b": "strong", **{tag: "code" for tag in CODE_TAGS}}
 
 
@@ -26,13 +30,30 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     out: list[str] = []
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
+    whole = _whole_tables(pieces) if page is not None else set()
+    written: set[etree._Element] = set()  # the ``pre`` and the tables written whole
+    layouts: dict[etree._Element, bool] = {}
     for piece in pieces:
-        structure = list(piece.structure)
+        structure = _without_layout(piece.structure, layouts) if page is not None else list(piece.structure)
         tags = [node.tag for node in structure]
         in_code = "pre" in tags
-        if in_code:
+        table = next((node for node in reversed(structure) if node in whole), None)
+        if table is not None:
+            if table in written:
+                continue
+            written.add(table)
+            del structure[structure.index(table):]
+            inner = _table(table, page, links, images)
+        elif in_code:
+            pre = structure[tags.index("pre")]
             del structure[tags.index("pre") + 1:]
-            inner = escape(piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
+            if page is not None and in_gutter(piece.element):
+                continue
+            code = code_text(pre) if page is not None and pre not in written else ""
+            written.add(pre)
+            if page is not None and not code:
+                continue  # written with the first piece of its ``pre``
+            inner = escape(code or piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
         else:
             inner = _write(piece, page, links, images)
         if not inner:  # an image left out: no empty element for it
@@ -47,7 +68,9 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
             out.append(f"<{_NAMES[node.tag]}>")
             opened.append(node)
         holder = structure[-1] if structure else None
-        if holder is not None and (holder is piece.element or in_code):
+        if table is not None:
+            out.append(inner)
+        elif holder is not None and (holder is piece.element or in_code):
             if holder in filled:
                 out.append("<br>")
             filled.add(holder)
@@ -59,8 +82,61 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     return "".join(out)
 
 
+def _without_layout(structure: Sequence[etree._Element], layouts: dict[etree._Element, bool]) -> list[etree._Element]:
+    """``structure`` less the layout tables in it, their rows and cells: written as their content."""
+    kept: list[etree._Element] = []
+    in_layout = False
+    for node in structure:
+        if node.tag == "table":
+            layout = layouts.get(node)
+            if layout is None:
+                layout = layouts[node] = tables.is_layout(node)
+            in_layout = layout
+            if layout:
+                continue
+        elif in_layout and node.tag in _TABLE_PARTS:
+            continue
+        kept.append(node)
+    return kept
+
+
+def _whole_tables(pieces: Sequence[Piece]) -> set[etree._Element]:
+    """The data tables enough of whose text is in ``pieces`` to be written whole (see :mod:`.tables`)."""
+    kept: dict[etree._Element, int] = {}
+    for piece in pieces:
+        table = next((node for node in reversed(piece.structure) if node.tag == "table"), None)
+        if table is not None:
+            kept[table] = kept.get(table, 0) + sum(run.end - run.start for run in piece.runs)
+    return {table for table, length in kept.items()
+            if not tables.is_layout(table) and length >= tables.WHOLE_SHARE * max(tables.text_length(table), 1)}
+
+
+def _table(table: etree._Element, page: Page | None, links: bool, images: bool) -> str:
+    """All the cells of ``table``, laid out as :func:`.tables.grid` does."""
+    out = ["<table>"]
+    caption = table.find("caption")
+    if caption is not None:
+        out.append(f"<caption>{_write(element_piece(caption, ()), page, links, images)}</caption>")
+    cells: dict[etree._Element, str] = {}
+    for row in tables.grid(table):
+        out.append("<tr>")
+        for cell in row:
+            if cell is None:
+                out.append("<td></td>")
+                continue
+            inner = cells.get(cell)
+            if inner is None:
+                inner = cells[cell] = _write(element_piece(cell, ()), page, links, images)
+            out.append(f"<{cell.tag}>{inner}</{cell.tag}>")
+        out.append("</tr>\n")
+    out.append("</table>\n")
+    return "".join(out)
+
+
 def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:
     text = piece.text
+    if not piece.runs:
+        return ""
     targets: dict[etree._Element, str] = {}  # the URL of each link written, found when it is accepted
 
     def written(element: etree._Element) -> bool:

@@ -361,12 +361,15 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
                 yield from _subtree_text(node)
 
 
-def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
-    """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`."""
+def _subtree_text(top: etree._Element, *, breaks: bool = False) -> Iterator[tuple[str | None, etree._Element]]:
+    """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`;
+    with ``breaks``, ``("\\n", br)`` for each line break."""
     walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
     for event, element in walker:
         if event == "start":
             tag = element.tag
+            if breaks and tag == "br":
+                yield "\n", element
             if tag == "img":
                 walker.skip_subtree()
                 yield None, element
@@ -570,3 +573,33 @@ def set_apart(text: str, start: int, end: int, image: str) -> str:
     before = " " if start and not text[start - 1].isspace() else ""
     after = " " if start < len(text) and not text[start].isspace() else ""
     return f"{before}{image}{after}"
+
+
+def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]) -> Piece:
+    """All the text of ``element`` as one piece in ``structure``, with its inline markup: a table
+    cell written whole, good or not. The texts of the elements inside that are not inline, and
+    those a ``<br>`` separates, are joined with a space."""
+    parts: list[str] = []
+    runs: list[Run] = []
+    length = 0
+    previous: etree._Element | None = None
+    apart = False  # a line break since the last text
+    for text, holder in _subtree_text(element, breaks=True):
+        if text == "\n":
+            apart = True
+            continue
+        owner, inline = _placement(holder)
+        if (apart or (previous is not None and owner is not previous)) and parts and not parts[-1][-1:].isspace():
+            parts.append(" ")
+            length += 1
+        previous, apart = owner, False
+        if text is None:  # an image
+            runs.append(Run(length, length, inline))
+            continue
+        stripped = text.strip()
+        start = length + text.index(stripped[0]) if stripped else length
+        parts.append(text)
+        length += len(text)
+        if stripped:
+            runs.append(Run(start, start + len(stripped), inline))
+    return Piece(element, structure, "".join(parts), runs)
