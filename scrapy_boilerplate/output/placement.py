@@ -363,7 +363,7 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
 
 def _subtree_text(top: etree._Element, *, breaks: bool = False) -> Iterator[tuple[str | None, etree._Element]]:
     """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`;
-    with ``breaks``, ``("\\n", br)`` for each line break."""
+    with ``breaks``, ``("\\n", br)`` for each line break, and whitespace alone too."""
     walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
     for event, element in walker:
         if event == "start":
@@ -375,11 +375,11 @@ def _subtree_text(top: etree._Element, *, breaks: bool = False) -> Iterator[tupl
                 yield None, element
             elif not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:  # an entity, a script...
                 walker.skip_subtree()
-            elif (text := element.text) and not text.isspace():
+            elif (text := element.text) and (breaks or not text.isspace()):
                 yield text, element
             continue
         # The end of an element, a comment or a processing instruction: its tail.
-        if element is not top and (text := element.tail) and not text.isspace():
+        if element is not top and (text := element.tail) and (breaks or not text.isspace()):
             yield text, element.getparent()
 
 
@@ -585,7 +585,7 @@ def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]
     previous: etree._Element | None = None
     apart = False  # a line break since the last text
     for text, holder in _subtree_text(element, breaks=True):
-        if text == "\n":
+        if text == "\n" or (text is not None and text.isspace()):
             apart = True
             continue
         owner, inline = _placement(holder)
