@@ -3,8 +3,8 @@ Markdown rendering should keep, as lists of items, never the page itself.
 
 For a corpus page, the main content's region is the deepest element holding
 80% of the text of the page's paragraphs, items and cells that the corpus's
-reference main text (trainset, classic) holds, or that hold its ``with``
-snippets (devset). In it, each construct whose text the main text holds (on
+reference main text (trainset, classic) holds, or that hold a ``with``
+snippet (devset). In it, each construct whose text the main text holds (on
 the devset: that holds no ``without`` snippet) is an item: the headings, the
 list items' own text, the cells of data tables (two rows or more, two cells
 wide, no table inside), each line of a ``pre`` as written (line-number gutters
@@ -150,10 +150,13 @@ def reference(html: str, url: str, main: str | None, with_snippets: tuple[str, .
         text = norm(text)
         if main is not None:
             return bool(text) and text in main_text
-        return not any(snippet in text for snippet in withouts) and (
-            any(snippet in text for snippet in withs) or len(text) > 60)
+        return bool(text) and not any(snippet in text for snippet in withouts)
 
-    top = region(root, holds)
+    def has_snippet(element: etree._Element, text: str) -> bool:
+        text = norm(text)
+        return any(snippet in text for snippet in withs) and not any(snippet in text for snippet in withouts)
+
+    top = region(root, holds if main is not None else has_snippet)
     if top is None:
         return None
 

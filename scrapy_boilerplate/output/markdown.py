@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -23,8 +23,8 @@ from lxml import etree
 from ..html.page import Page
 from . import images as content_images, tables
 from .code import code_text, in_gutter, language
-from .placement import (CODE_TAGS, INLINE_TAGS, Piece, Run, element_piece, image_alt, link_target, markup_written, set_apart,
-                        write_markup)
+from .placement import (CODE_TAGS, INLINE_TAGS, Piece, Run, among, element_piece, image_alt, link_target,
+                        markup_written, set_apart, write_markup)
 from ..model.text import collapse, shown, visible, without_format_hints
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
@@ -53,11 +53,10 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
         writer.pieces(pieces)
         return "\n".join(writer.lines)
     pieces = [piece for piece in pieces if not writer.in_gutter(piece)]
-    figures = writer.figures(pieces) if images else {}
+    placed = writer.placed(pieces)
     index = 0
     while index < len(pieces):
-        for image in figures.get(index, ()):
-            writer.figure(image)
+        writer.among(placed.get(index, ()))
         table = writer.data_table(pieces[index])
         if table is None:
             writer.piece(pieces[index])
@@ -67,16 +66,14 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
         while end < len(pieces) and writer.data_table(pieces[end]) is table:
             end += 1
         group = pieces[index:end]
-        if sum(run.end - run.start for piece in group for run in piece.runs) >= tables.WHOLE_SHARE * max(
-                tables.text_length(table), 1):
-            for image in (image for number in range(index + 1, end) for image in figures.get(number, ())):
-                writer.figure(image)
+        if table in writer.content_tables or sum(run.end - run.start for piece in group for run in piece.runs) >= (
+                tables.WHOLE_SHARE * max(tables.text_length(table), 1)):
+            writer.among(element for number in range(index + 1, end) for element in placed.get(number, ()))
             writer.whole_table(table, writer.form(group[0].structure).table_prefixes)
         else:
             writer.pieces(group)
         index = end
-    for image in figures.get(len(pieces), ()):
-        writer.figure(image)
+    writer.among(placed.get(len(pieces), ()))
     return "\n".join(writer.lines)
 
 
@@ -150,6 +147,8 @@ class _Writer:
     plain: bool = False
     #: The elements of the good pieces (a figure's caption among them is written by its piece).
     covered: set[etree._Element | None] = field(default_factory=set)
+    #: The data tables holding good pieces that lie among other good pieces: written whole.
+    content_tables: set[etree._Element] = field(default_factory=set)
     #: The images written apart as figures, not where the walk placed them.
     figured: set[etree._Element] = field(default_factory=set)
 
@@ -288,6 +287,35 @@ class _Writer:
         if len(lines) > 2 or any(texts.values()):
             self.chunk(prefixes, lines)
 
+    def placed(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
+        """What of the main content lies among the good pieces and is written apart, by the piece
+        it goes before: the data tables none of whose cells is good, and with images, the images
+        not written inside a piece. The data tables holding good pieces that lie among others
+        are noted in :attr:`content_tables`."""
+        assert self.page is not None
+        candidates = []
+        for table in self.page.root.iter("table"):
+            if not tables.is_layout(table) and not any(ancestor.tag in ("table", "pre") for ancestor in table.iterancestors()):
+                candidates.append(table)
+        placed = among(candidates, [piece.element for piece in pieces]) if candidates else {}
+        if candidates:
+            holding = {table for table in candidates
+                       if any(table in piece.structure for piece in pieces)}
+            self.content_tables = {table for tables_placed in placed.values() for table in tables_placed} & holding
+            placed = {index: [table for table in found if table not in holding] for index, found in placed.items()}
+        if self.images:
+            for index, images in self.figures(pieces).items():
+                placed.setdefault(index, []).extend(images)
+        return placed
+
+    def among(self, elements: Iterable[etree._Element]) -> None:
+        """Write ``elements``, placed among the pieces: tables whole, images as figures."""
+        for element in elements:
+            if element.tag == "table":
+                self.whole_table(element, ())
+            else:
+                self.figure(element)
+
     def figures(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
         """The images of the main content not written inside a piece, by the piece they go before."""
         assert self.page is not None
@@ -305,7 +333,7 @@ class _Writer:
         if not candidates:
             return {}
         self.covered = {piece.element for piece in pieces}
-        placed = content_images.figures(candidates, [piece.element for piece in pieces])
+        placed = among(candidates, [piece.element for piece in pieces])
         self.figured = {image for images in placed.values() for image in images}
         return placed
 

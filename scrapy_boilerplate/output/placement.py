@@ -603,3 +603,77 @@ def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]
         if stripped:
             runs.append(Run(start, start + len(stripped), inline))
     return Piece(element, structure, "".join(parts), runs)
+
+
+#: Containers of what is not the content's, by their class or id.
+_ASIDE = re.compile(r"(?:^|[\s_-])(?:ad|ads|advert\w*|sponsor\w*|promo\w*|share|sharing|social|related|avatar|author"
+                    r"|comments?|newsletter|banner|byline)(?:$|[\s_-])", re.IGNORECASE)
+#: How many structure levels above a candidate the good pieces around it are looked for.
+_NEAR = 4
+#: Wrappers that do not count as levels: inline elements, figures, pictures.
+_WRAPPERS = INLINE_TAGS | {"figure", "picture", "noscript", "center"}
+
+
+def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Element | None],
+          ) -> dict[int, list[etree._Element]]:
+    """Where each of ``candidates`` (images, tables) belongs among the good pieces whose elements
+    are ``elements`` (document order): the index of the piece it is written before
+    (``len(elements)``: after the last), for those of the main content.
+
+    A candidate belongs to it when, within :data:`_NEAR` structure levels above it, the nearest
+    element holding good pieces holds them on both sides of it (a figure between two
+    paragraphs), or it is that close to one (a lead image beside the first paragraph); not
+    inside an aside (advertisement, sharing, related links, comments) on the way.
+    """
+    # Each ancestor of a piece's element, up to the levels looked at, with its pieces in order.
+    holding: dict[etree._Element, list[int]] = {}
+    for index, element in enumerate(elements):
+        node = element
+        for _ in range(_NEAR + 2):
+            if node is None:
+                break
+            holding.setdefault(node, []).append(index)
+            node = node.getparent()
+    placed: dict[int, list[etree._Element]] = {}
+    for candidate in candidates:
+        child, node, levels = candidate, candidate.getparent(), 0
+        while node is not None and levels <= _NEAR:
+            if node.tag not in _WRAPPERS:
+                levels += 1
+            if _ASIDE.search(f"{child.get('class') or ''} {child.get('id') or ''}") and child is not candidate:
+                break
+            around = holding.get(node)
+            if around is not None:
+                before = _place(node, child, around, elements, levels)
+                if before is not None:
+                    placed.setdefault(before, []).append(candidate)
+                break
+            child, node = node, node.getparent()
+    return placed
+
+
+def _place(holder: etree._Element, child: etree._Element, around: list[int],
+           elements: Sequence[etree._Element | None], levels: int) -> int | None:
+    """The index of the piece a candidate in ``child`` of ``holder`` goes before, or ``None``."""
+    position = holder.index(child)
+    before = after = None
+    for index in around:
+        element = elements[index]
+        if element is holder:  # the image lies in the piece's own element, after or among its text
+            before = index
+            continue
+        while element is not None and element.getparent() is not holder:
+            element = element.getparent()
+        if element is None or element is child:  # a piece inside the candidate itself
+            continue
+        if holder.index(element) < position:
+            before = index
+        elif after is None:
+            after = index
+    if before is not None and after is not None:
+        return after
+    if levels > 2:
+        return None
+    if after is not None:
+        return after
+    return None if before is None else before + 1
