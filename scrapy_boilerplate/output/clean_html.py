@@ -30,10 +30,13 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     out: list[str] = []
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
-    whole = _whole_tables(pieces) if page is not None else set()
+    whole, placed = tables.whole(page.root, pieces) if page is not None else (set(), {})
     written: set[etree._Element] = set()  # the ``pre`` and the tables written whole
     layouts: dict[etree._Element, bool] = {}
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
+        if index in placed:  # tables none of whose cells is good, among the good pieces
+            _close(out, opened)
+            out.extend(_table(table, page, links, images) for table in placed[index])
         structure = _without_layout(piece.structure, layouts) if page is not None else list(piece.structure)
         tags = [node.tag for node in structure]
         in_code = "pre" in tags
@@ -77,9 +80,15 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
             out.append(inner)
         else:
             out.append(f"<p>{inner}</p>\n")
+    _close(out, opened)
+    out.extend(_table(table, page, links, images) for table in placed.get(len(pieces), ()))
+    return "".join(out)
+
+
+def _close(out: list[str], opened: list[etree._Element]) -> None:
     for node in reversed(opened):
         out.append(f"</{_NAMES[node.tag]}>\n")
-    return "".join(out)
+    opened.clear()
 
 
 def _without_layout(structure: Sequence[etree._Element], layouts: dict[etree._Element, bool]) -> list[etree._Element]:
@@ -100,19 +109,8 @@ def _without_layout(structure: Sequence[etree._Element], layouts: dict[etree._El
     return kept
 
 
-def _whole_tables(pieces: Sequence[Piece]) -> set[etree._Element]:
-    """The data tables enough of whose text is in ``pieces`` to be written whole (see :mod:`.tables`)."""
-    kept: dict[etree._Element, int] = {}
-    for piece in pieces:
-        table = next((node for node in reversed(piece.structure) if node.tag == "table"), None)
-        if table is not None:
-            kept[table] = kept.get(table, 0) + sum(run.end - run.start for run in piece.runs)
-    return {table for table, length in kept.items()
-            if not tables.is_layout(table) and length >= tables.WHOLE_SHARE * max(tables.text_length(table), 1)}
-
-
 def _table(table: etree._Element, page: Page | None, links: bool, images: bool) -> str:
-    """All the cells of ``table``, laid out as :func:`.tables.grid` does."""
+    """All the cells of ``table``, laid out as :func:`.tables.grid` does; ``""`` if none holds anything."""
     out = ["<table>"]
     caption = table.find("caption")
     if caption is not None:
@@ -130,7 +128,7 @@ def _table(table: etree._Element, page: Page | None, links: bool, images: bool) 
             out.append(f"<{cell.tag}>{inner}</{cell.tag}>")
         out.append("</tr>\n")
     out.append("</table>\n")
-    return "".join(out)
+    return "".join(out) if any(cells.values()) else ""  # no empty table (images left out)
 
 
 def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:

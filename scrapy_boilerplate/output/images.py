@@ -30,9 +30,10 @@ _DECORATION_CLASS = re.compile(r"\b(?:emoji|wp-smiley|icon|avatar|sprite|spacer|
 def source(image: etree._Element) -> str | None:
     """The URL a browser loads for ``image`` (as written in the page: not yet resolved), or ``None``."""
     candidates = [image]
-    parent = image.getparent()
-    if parent is not None and parent.tag == "picture":
-        candidates.extend(parent.iterchildren("source"))
+    # A <picture>'s sources (which the parser may have made the image's parents).
+    picture = next((ancestor for _, ancestor in zip(range(3), image.iterancestors()) if ancestor.tag == "picture"), None)
+    if picture is not None:
+        candidates.extend(picture.iter("source"))
     for element in candidates:
         for attribute in _SRCSET_ATTRIBUTES:
             largest = _largest(element.get(attribute))

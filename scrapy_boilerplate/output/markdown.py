@@ -23,8 +23,8 @@ from lxml import etree
 from ..html.page import Page
 from . import images as content_images, tables
 from .code import code_text, in_gutter, language
-from .placement import (CODE_TAGS, INLINE_TAGS, Piece, Run, among, element_piece, image_alt, link_target,
-                        markup_written, set_apart, write_markup)
+from .placement import (CODE_TAGS, INLINE_TAGS, Piece, Run, among, element_piece, image_alt, in_aside,
+                        link_target, markup_written, set_apart, write_markup)
 from ..model.text import collapse, shown, visible, without_format_hints
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
@@ -66,8 +66,7 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
         while end < len(pieces) and writer.data_table(pieces[end]) is table:
             end += 1
         group = pieces[index:end]
-        if table in writer.content_tables or sum(run.end - run.start for piece in group for run in piece.runs) >= (
-                tables.WHOLE_SHARE * max(tables.text_length(table), 1)):
+        if table in writer.content_tables:
             writer.among(element for number in range(index + 1, end) for element in placed.get(number, ()))
             writer.whole_table(table, writer.form(group[0].structure).table_prefixes)
         else:
@@ -147,7 +146,7 @@ class _Writer:
     plain: bool = False
     #: The elements of the good pieces (a figure's caption among them is written by its piece).
     covered: set[etree._Element | None] = field(default_factory=set)
-    #: The data tables holding good pieces that lie among other good pieces: written whole.
+    #: The data tables holding good pieces that are written whole (see :func:`.tables.whole`).
     content_tables: set[etree._Element] = field(default_factory=set)
     #: The images written apart as figures, not where the walk placed them.
     figured: set[etree._Element] = field(default_factory=set)
@@ -288,21 +287,11 @@ class _Writer:
             self.chunk(prefixes, lines)
 
     def placed(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
-        """What of the main content lies among the good pieces and is written apart, by the piece
-        it goes before: the data tables none of whose cells is good, and with images, the images
-        not written inside a piece. The data tables holding good pieces that lie among others
-        are noted in :attr:`content_tables`."""
+        """What of the main content is written apart among the good pieces, by the piece it goes
+        before: the data tables none of whose cells is good (see :func:`.tables.whole`, which
+        also tells :attr:`content_tables`) and with images, the images not written inside a piece."""
         assert self.page is not None
-        candidates = []
-        for table in self.page.root.iter("table"):
-            if not tables.is_layout(table) and not any(ancestor.tag in ("table", "pre") for ancestor in table.iterancestors()):
-                candidates.append(table)
-        placed = among(candidates, [piece.element for piece in pieces]) if candidates else {}
-        if candidates:
-            holding = {table for table in candidates
-                       if any(table in piece.structure for piece in pieces)}
-            self.content_tables = {table for tables_placed in placed.values() for table in tables_placed} & holding
-            placed = {index: [table for table in found if table not in holding] for index, found in placed.items()}
+        self.content_tables, placed = tables.whole(self.page.root, pieces)
         if self.images:
             for index, images in self.figures(pieces).items():
                 placed.setdefault(index, []).extend(images)
@@ -352,7 +341,7 @@ class _Writer:
     def image_source(self, image: etree._Element) -> str | None:
         """The Markdown URL of ``image``, ``None`` for none, a script or a decoration."""
         source = self.url(content_images.source(image))
-        if source is None or content_images.is_decoration(image, source):
+        if source is None or content_images.is_decoration(image, source) or in_aside(image):
             return None
         return source
 

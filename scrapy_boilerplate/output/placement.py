@@ -614,6 +614,15 @@ _NEAR = 4
 _WRAPPERS = INLINE_TAGS | {"figure", "picture", "noscript", "center"}
 
 
+def in_aside(element: etree._Element) -> bool:
+    """Whether ``element`` lies in an aside (advertisement, sharing, related links, comments) within
+    :data:`_NEAR` levels."""
+    for _, ancestor in zip(range(_NEAR + 1), element.iterancestors()):
+        if _ASIDE.search(f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"):
+            return True
+    return False
+
+
 def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Element | None],
           ) -> dict[int, list[etree._Element]]:
     """Where each of ``candidates`` (images, tables) belongs among the good pieces whose elements

@@ -10,13 +10,14 @@ is written as its content.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 from lxml import etree
 
 from ..model.text import collapse
 from .code import is_gutter
+from .placement import Piece, among
 
 #: The share of a table's text in good blocks from which all its cells are written.
 WHOLE_SHARE = 0.4
@@ -26,6 +27,25 @@ _MAX_SPAN = 1000
 _CELL_TAGS = ("td", "th")
 #: What a table holding data does not hold.
 _LAYOUT_CONTENT = ("table", "h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def whole(root: etree._Element, pieces: Sequence[Piece]) -> tuple[set[etree._Element], dict[int, list[etree._Element]]]:
+    """The data tables of ``root`` written whole: those holding good pieces of which enough text is
+    good (:data:`WHOLE_SHARE`) or that lie among other good pieces; and those none of whose cells is
+    good that lie among good pieces, by the index of the piece each goes before (see :func:`.among`)."""
+    holding: dict[etree._Element, int] = {}  # the data tables holding good pieces, and their text's length
+    for piece in pieces:
+        for node in piece.structure:
+            if node.tag == "table":
+                holding[node] = holding.get(node, 0) + sum(run.end - run.start for run in piece.runs)
+    candidates = [table for table in root.iter("table") if not is_layout(table)
+                  and next(table.iterancestors("pre"), None) is None]
+    placed = among(candidates, [piece.element for piece in pieces]) if candidates else {}
+    kept = {table for table, length in holding.items() if table in candidates and length >= WHOLE_SHARE * max(
+        text_length(table), 1)}
+    kept.update(table for found in placed.values() for table in found if table in holding)
+    return kept, {index: tables for index, found in placed.items()
+                  if (tables := [table for table in found if table not in holding])}
 
 
 def rows(table: etree._Element) -> list[etree._Element]:
