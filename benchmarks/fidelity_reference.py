@@ -7,9 +7,10 @@ reference main text (trainset, classic) holds, or that hold a ``with``
 snippet (devset). In it, each construct whose text the main text holds (on
 the devset: that holds no ``without`` snippet) is an item: the headings, the
 list items' own text, the cells of data tables (two rows or more, two cells
-wide, no table inside), each line of a ``pre`` as written (line-number gutters
+wide, no table, heading or quote inside), each line of a ``pre`` as written (line-number gutters
 aside), the quotes, the links' absolute URLs and the images' (each with every
-URL it may be loaded from: ``src``, lazy-loading attributes, ``srcset``). The
+URL it may be loaded from: ``src``, lazy-loading attributes, ``srcset``; not
+those declared 1 pixel wide or high, nor icons, both sides under 48 pixels). The
 pages are sampled for their constructs, in key order: a quarter with a data
 table, a quarter with code, a quarter with images, a quarter of others. The result was read through by eye (see
 ``docs/developer/benchmarks.rst``); constructed pages keep a reference written by hand.
@@ -134,7 +135,7 @@ def image_sources(image: etree._Element, url: str) -> list[str]:
 def is_data_table(table: etree._Element) -> bool:
     rows = table.xpath("./tr|./thead/tr|./tbody/tr|./tfoot/tr")
     return (len(rows) >= 2 and any(len(row.xpath("./td|./th")) >= 2 for row in rows)
-            and not table.xpath(".//table|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6"))
+            and not table.xpath(".//table|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//blockquote"))
 
 
 def reference(html: str, url: str, main: str | None, with_snippets: tuple[str, ...] = (),
@@ -202,6 +203,9 @@ def reference(html: str, url: str, main: str | None, with_snippets: tuple[str, .
     for image in top.iter("img"):
         if image.get("width") in ("0", "1") or image.get("height") in ("0", "1"):
             continue
+        width, height = (image.get(name, "").strip().removesuffix("px") for name in ("width", "height"))
+        if width.isdigit() and height.isdigit() and int(width) < 48 and int(height) < 48:
+            continue  # an icon, a bullet
         # An image of the main content: the nearest element around it holding text holds main text.
         holder = next((ancestor for ancestor in image.iterancestors() if len(text_of(ancestor)) >= 25), None)
         if holder is None or not holds(holder, text_of(holder)[:300]) and not any(

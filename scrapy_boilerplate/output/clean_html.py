@@ -15,7 +15,7 @@ from lxml import etree
 
 from ..html.page import Page
 from . import tables
-from .code import code_text, in_gutter
+from .code import code_text, in_gutter, listings
 from .placement import (CODE_TAGS, STRUCTURE_TAGS, Piece, element_piece, image_alt, link_target, set_apart,
                         write_markup)
 
@@ -31,12 +31,14 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
     whole, placed = tables.whole(page.root, pieces) if page is not None else (set(), {})
+    for index, found in (listings(page.root, pieces) if page is not None else {}).items():
+        placed.setdefault(index, []).extend(found)
     written: set[etree._Element] = set()  # the ``pre`` and the tables written whole
     layouts: dict[etree._Element, bool] = {}
     for index, piece in enumerate(pieces):
         if index in placed:  # tables none of whose cells is good, among the good pieces
             _close(out, opened)
-            out.extend(_table(table, page, links, images) for table in placed[index])
+            out.extend(_apart(element, page, links, images) for element in placed[index])
         structure = _without_layout(piece.structure, layouts) if page is not None else list(piece.structure)
         tags = [node.tag for node in structure]
         in_code = "pre" in tags
@@ -81,7 +83,7 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
         else:
             out.append(f"<p>{inner}</p>\n")
     _close(out, opened)
-    out.extend(_table(table, page, links, images) for table in placed.get(len(pieces), ()))
+    out.extend(_apart(element, page, links, images) for element in placed.get(len(pieces), ()))
     return "".join(out)
 
 
@@ -107,6 +109,14 @@ def _without_layout(structure: Sequence[etree._Element], layouts: dict[etree._El
             continue
         kept.append(node)
     return kept
+
+
+def _apart(element: etree._Element, page: Page | None, links: bool, images: bool) -> str:
+    """A table or a listing placed among the pieces."""
+    if element.tag == "pre":
+        code = code_text(element)
+        return f"<pre>{escape(code, quote=False)}</pre>\n" if code else ""
+    return _table(element, page, links, images)
 
 
 def _table(table: etree._Element, page: Page | None, links: bool, images: bool) -> str:

@@ -11,11 +11,12 @@ left out.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lxml import etree
 
 from ..model.text import without_format_hints
-from .placement import INLINE_TAGS
+from .placement import INLINE_TAGS, Piece, among
 
 #: Class names of the elements holding a listing's line numbers.
 GUTTER_CLASSES = frozenset({"gutter", "linenos", "lineno", "linenodiv", "line-numbers-rows", "line-number",
@@ -47,6 +48,16 @@ def in_gutter(element: etree._Element | None) -> bool:
             return True
         element = element.getparent()
     return False
+
+
+def listings(root: etree._Element, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
+    """The ``pre`` elements none of whose text is good that lie among good pieces (an algorithm
+    often finds code's short lines bad), by the index of the piece each goes before (see
+    :func:`.among`); not those of gutters or inside a table."""
+    holding = {node for piece in pieces for node in piece.structure if node.tag == "pre"}
+    candidates = [pre for pre in root.iter("pre") if pre not in holding and next(pre.iterancestors("pre", "table"), None)
+                  is None and not in_gutter(pre)]
+    return among(candidates, [piece.element for piece in pieces]) if candidates else {}
 
 
 def code_text(pre: etree._Element) -> str:

@@ -5,7 +5,8 @@ or a ``srcset`` (of the ``img`` or of its ``<picture>``'s ``<source>``): the
 largest candidate of a ``srcset`` is taken, then a lazy-loading attribute, then
 ``src``. Tracking pixels, spacers and icons are left out: declared 1 or 2 pixels
 wide or high, or both sides under :data:`ICON_SIZE`, hidden from readers
-(``aria-hidden``, ``role="presentation"``), or at a known beacon's path.
+(``aria-hidden``), of an emoji's or icon's class, or at a known beacon's path; and
+those in an aside (sharing buttons, advertisements, related links, comments).
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ def _largest(srcset: str | None) -> str | None:
 
 def is_decoration(image: etree._Element, url: str) -> bool:
     """Whether ``image``, loaded from ``url``, is a tracking pixel, a spacer or an icon."""
-    if (image.get("aria-hidden") or "").strip().lower() == "true" or (image.get("role") or "").strip().lower() in (
-            "presentation", "none"):
+    # Not role="presentation": sites (Medium) set it on their articles' images.
+    if (image.get("aria-hidden") or "").strip().lower() == "true":
         return True
     width, height = _size(image.get("width")), _size(image.get("height"))
     if (width is not None and width <= 2) or (height is not None and height <= 2):

@@ -22,7 +22,7 @@ from lxml import etree
 
 from ..html.page import Page
 from . import images as content_images, tables
-from .code import code_text, in_gutter, language
+from .code import code_text, in_gutter, language, listings
 from .placement import (CODE_TAGS, INLINE_TAGS, Piece, Run, among, element_piece, image_alt, in_aside,
                         link_target, markup_written, set_apart, write_markup)
 from ..model.text import collapse, shown, visible, without_format_hints
@@ -289,9 +289,12 @@ class _Writer:
     def placed(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
         """What of the main content is written apart among the good pieces, by the piece it goes
         before: the data tables none of whose cells is good (see :func:`.tables.whole`, which
-        also tells :attr:`content_tables`) and with images, the images not written inside a piece."""
+        also tells :attr:`content_tables`), the listings none of whose lines is good (see
+        :func:`.code.listings`) and with images, the images not written inside a piece."""
         assert self.page is not None
         self.content_tables, placed = tables.whole(self.page.root, pieces)
+        for index, found in listings(self.page.root, pieces).items():
+            placed.setdefault(index, []).extend(found)
         if self.images:
             for index, images in self.figures(pieces).items():
                 placed.setdefault(index, []).extend(images)
@@ -302,6 +305,10 @@ class _Writer:
         for element in elements:
             if element.tag == "table":
                 self.whole_table(element, ())
+            elif element.tag == "pre":
+                code = code_text(element)
+                if code:
+                    self.chunk((), _fenced(code, language(element)))
             else:
                 self.figure(element)
 

@@ -25,8 +25,8 @@ WHOLE_SHARE = 0.4
 _MAX_COLUMNS = 1000
 _MAX_SPAN = 1000
 _CELL_TAGS = ("td", "th")
-#: What a table holding data does not hold.
-_LAYOUT_CONTENT = ("table", "h1", "h2", "h3", "h4", "h5", "h6")
+#: What a table holding data does not hold: what lays out a page's text.
+_LAYOUT_CONTENT = ("table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "dl", "form")
 
 
 def whole(root: etree._Element, pieces: Sequence[Piece]) -> tuple[set[etree._Element], dict[int, list[etree._Element]]]:
@@ -68,7 +68,7 @@ def cells(row: etree._Element) -> list[etree._Element]:
 
 def is_layout(table: etree._Element) -> bool:
     """Whether ``table`` lays a page out rather than holding data: one cell wide or one row high,
-    holding another table or a heading, or marked so (``role="presentation"``)."""
+    holding another table, a heading, a quote, a list or a form, or marked so (``role="presentation"``)."""
     if (table.get("role") or "").strip().lower() in ("presentation", "none"):
         return True
     if next(table.iterdescendants(*_LAYOUT_CONTENT), None) is not None:
