@@ -145,7 +145,7 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     ``body`` is what :func:`~scrapy_boilerplate.html.parse.utf8_body` gives, or
     with ``encoding`` a response's body, decoded as Scrapy's
     ``TextResponse.text`` decodes it with ``TextResponse.encoding``. The
-    extraction's ``renderings`` (names in :data:`~scrapy_boilerplate.model.extraction.RENDERINGS`,
+    extraction's ``renderings`` (names of :meth:`Extraction.rendering <scrapy_boilerplate.Extraction.rendering>`,
     ``"markdown"``, ``"main_html"``...) are made and kept in it, to travel with it; ``metadata`` reads the
     page's metadata (see :func:`~scrapy_boilerplate.extract`).
     """
