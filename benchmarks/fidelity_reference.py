@@ -187,7 +187,8 @@ def reference(html: str, url: str, main: str | None, with_snippets: tuple[str, .
         if pre.xpath("ancestor::*[contains(@class, 'gutter') or contains(@class, 'linenos')]"):
             continue
         lines = code_lines(pre)
-        if lines and kept(pre, " ".join(lines)[:200]):
+        # The main text holds most of its lines (whitespace aside, in whatever lines it broke them).
+        if lines and sum(kept(pre, line) for line in lines) >= 0.5 * len(lines):
             items["code lines"].extend(lines)
     for quote in top.iter("blockquote"):
         if quote.xpath("ancestor::blockquote"):

@@ -623,22 +623,23 @@ def in_aside(element: etree._Element) -> bool:
     return False
 
 
-def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Element | None],
-          ) -> dict[int, list[etree._Element]]:
+def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Element | None], *,
+          near: int = _NEAR, one_side: int = 2) -> dict[int, list[etree._Element]]:
     """Where each of ``candidates`` (images, tables) belongs among the good pieces whose elements
     are ``elements`` (document order): the index of the piece it is written before
     (``len(elements)``: after the last), for those of the main content.
 
-    A candidate belongs to it when, within :data:`_NEAR` structure levels above it, the nearest
+    A candidate belongs to it when, within ``near`` structure levels above it, the nearest
     element holding good pieces holds them on both sides of it (a figure between two
-    paragraphs), or it is that close to one (a lead image beside the first paragraph); not
-    inside an aside (advertisement, sharing, related links, comments) on the way.
+    paragraphs), or within ``one_side`` levels of good pieces on one side only (a lead image
+    beside the first paragraph, a listing ending a section); not inside an aside
+    (advertisement, sharing, related links, comments) on the way.
     """
     # Each ancestor of a piece's element, up to the levels looked at, with its pieces in order.
     holding: dict[etree._Element, list[int]] = {}
     for index, element in enumerate(elements):
         node = element
-        for _ in range(_NEAR + 2):
+        for _ in range(near + 2):
             if node is None:
                 break
             holding.setdefault(node, []).append(index)
@@ -646,14 +647,14 @@ def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Elemen
     placed: dict[int, list[etree._Element]] = {}
     for candidate in candidates:
         child, node, levels = candidate, candidate.getparent(), 0
-        while node is not None and levels <= _NEAR:
+        while node is not None and levels <= near:
             if node.tag not in _WRAPPERS:
                 levels += 1
             if _ASIDE.search(f"{child.get('class') or ''} {child.get('id') or ''}") and child is not candidate:
                 break
             around = holding.get(node)
             if around is not None:
-                before = _place(node, child, around, elements, levels)
+                before = _place(node, child, around, elements, levels <= one_side)
                 if before is not None:
                     placed.setdefault(before, []).append(candidate)
                 break
@@ -662,7 +663,7 @@ def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Elemen
 
 
 def _place(holder: etree._Element, child: etree._Element, around: list[int],
-           elements: Sequence[etree._Element | None], levels: int) -> int | None:
+           elements: Sequence[etree._Element | None], one_side: bool) -> int | None:
     """The index of the piece a candidate in ``child`` of ``holder`` goes before, or ``None``."""
     position = holder.index(child)
     before = after = None
@@ -681,7 +682,7 @@ def _place(holder: etree._Element, child: etree._Element, around: list[int],
             after = index
     if before is not None and after is not None:
         return after
-    if levels > 2:
+    if not one_side:
         return None
     if after is not None:
         return after
