@@ -33,14 +33,16 @@ def whole(root: etree._Element, pieces: Sequence[Piece]) -> tuple[set[etree._Ele
     """The data tables of ``root`` written whole: those holding good pieces of which enough text is
     good (:data:`WHOLE_SHARE`) or that lie among other good pieces; and those none of whose cells is
     good that lie among good pieces, by the index of the piece each goes before (see :func:`.among`)."""
+    candidates = [table for table in root.iter("table") if not is_layout(table)
+                  and next(table.iterancestors("pre"), None) is None]
+    if not candidates:  # most pages: no table, or layout tables only
+        return set(), {}
     holding: dict[etree._Element, int] = {}  # the data tables holding good pieces, and their text's length
     for piece in pieces:
         for node in piece.structure:
             if node.tag == "table":
                 holding[node] = holding.get(node, 0) + sum(run.end - run.start for run in piece.runs)
-    candidates = [table for table in root.iter("table") if not is_layout(table)
-                  and next(table.iterancestors("pre"), None) is None]
-    placed = among(candidates, [piece.element for piece in pieces]) if candidates else {}
+    placed = among(candidates, [piece.element for piece in pieces])
     kept = {table for table, length in holding.items() if table in candidates and length >= WHOLE_SHARE * max(
         text_length(table), 1)}
     kept.update(table for found in placed.values() for table in found if table in holding)
