@@ -28,9 +28,8 @@ _LANGUAGE = re.compile(r"^[A-Za-z0-9_+#.-]{1,30}$")
 #: How far above a ``pre`` its language is looked for (Sphinx's ``div.highlight-python > div > pre``).
 _LANGUAGE_ANCESTORS = 3
 _NOT_TEXT_TAGS = frozenset({"script", "style", "template"})
-#: How many levels above a listing a good piece on one side of it places it (see :func:`.among`).
-_SECTION = 4
-#: How many levels above a listing good pieces on both sides of it place it: the article's body.
+#: How many levels above a listing good pieces place it, on one side of it or both: the article's body
+#: (see :func:`.among`), where an algorithm dropped the sections around it.
 _ARTICLE = 6
 
 
@@ -61,8 +60,8 @@ def listings(root: etree._Element, pieces: Sequence[Piece]) -> dict[int, list[et
     holding = {node for piece in pieces for node in piece.structure if node.tag == "pre"}
     candidates = [pre for pre in root.iter("pre") if pre not in holding and next(pre.iterancestors("pre", "table"), None)
                   is None and not in_gutter(pre)]
-    # Looked for further, and one side is enough up to the sections around: code is seldom boilerplate.
-    return among(candidates, [piece.element for piece in pieces], near=_ARTICLE, one_side=_SECTION) if candidates else {}
+    # Looked for further than images, one side enough: code is seldom boilerplate.
+    return among(candidates, [piece.element for piece in pieces], near=_ARTICLE, one_side=_ARTICLE) if candidates else {}
 
 
 def code_text(pre: etree._Element) -> str:
