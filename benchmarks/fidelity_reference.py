@@ -48,33 +48,18 @@ def norm(text: str) -> str:
     return " ".join(re.sub("[\u00ad\u200b-\u200d\u2060\ufeff]", "", text).lower().split())
 
 
-def text_of(element: etree._Element) -> str:
-    """The text of ``element`` as shown, scripts aside, elements that are not inline apart."""
+def text_of(element: etree._Element, *, without: tuple[str, ...] = ()) -> str:
+    """The text of ``element`` as shown, scripts and the elements ``without`` aside, elements that
+    are not inline apart."""
     parts: list[str] = []
     walker = etree.iterwalk(element, events=("start", "end"))
     for event, node in walker:
         if event == "start":
-            if node is not element and (not isinstance(node.tag, str) or node.tag in SKIP):
+            if node is not element and (not isinstance(node.tag, str) or node.tag in SKIP or node.tag in without):
                 walker.skip_subtree()
                 continue
             parts.append(node.text or "" if node.tag not in _BREAKS else " ")
         elif node is not element:
-            parts.append((" " if node.tag in _BREAKS else "") + (node.tail or ""))
-    return " ".join("".join(parts).split())
-
-
-def own_text(item: etree._Element) -> str:
-    """The text of list item ``item`` without the lists and tables inside it."""
-    parts: list[str] = []
-    walker = etree.iterwalk(item, events=("start", "end"))
-    for event, node in walker:
-        if event == "start":
-            if node is not item and (not isinstance(node.tag, str) or node.tag in SKIP
-                                     or node.tag in ("ul", "ol", "table")):
-                walker.skip_subtree()
-                continue
-            parts.append(node.text or "" if node.tag not in _BREAKS else " ")
-        elif node is not item:
             parts.append((" " if node.tag in _BREAKS else "") + (node.tail or ""))
     return " ".join("".join(parts).split())
 
@@ -171,7 +156,7 @@ def reference(html: str, url: str, main: str | None, with_snippets: tuple[str, .
         if kept(heading, text):
             items["headings"].append(text)
     for item in top.iter("li"):
-        text = own_text(item)
+        text = text_of(item, without=("ul", "ol", "table"))  # the item's own text
         if kept(item, text) and not item.xpath("ancestor::nav"):
             items["list items"].append(text)
     for table in top.iter("table"):

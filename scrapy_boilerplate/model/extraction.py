@@ -103,7 +103,7 @@ class Extraction:
         """The good blocks as Markdown with their structure, in document order.
 
         ``links=False`` writes links as their text; ``images=True`` writes the
-        images inside good blocks. An extraction unpickled (or copied) keeps the
+        main content's images (those in good blocks and among them). An extraction unpickled (or copied) keeps the
         renderings made before; others it renders from its blocks alone: the
         structure their XPaths show (headings, list items, quotes, code, table
         cells), no inline markup.

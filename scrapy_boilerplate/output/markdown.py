@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -54,26 +54,32 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
         return "\n".join(writer.lines)
     pieces = [piece for piece in pieces if not writer.in_gutter(piece)]
     placed = writer.placed(pieces)
-    index = 0
-    while index < len(pieces):
+    for index, end, table in _grouped(pieces, writer.data_table):
         writer.among(placed.get(index, ()))
-        table = writer.data_table(pieces[index])
         if table is None:
             writer.piece(pieces[index])
-            index += 1
-            continue
-        end = index + 1
-        while end < len(pieces) and writer.data_table(pieces[end]) is table:
-            end += 1
-        group = pieces[index:end]
-        if table in writer.content_tables:
+        elif table in writer.content_tables:
             writer.among(element for number in range(index + 1, end) for element in placed.get(number, ()))
-            writer.whole_table(table, writer.form(group[0].structure).table_prefixes)
+            writer.whole_table(table, writer.form(pieces[index].structure).table_prefixes)
         else:
-            writer.pieces(group)
-        index = end
+            writer.pieces(pieces[index:end])
     writer.among(placed.get(len(pieces), ()))
     return "\n".join(writer.lines)
+
+
+def _grouped(pieces: Sequence[Piece], table_of: Callable[[Piece], etree._Element | None],
+             ) -> Iterator[tuple[int, int, etree._Element | None]]:
+    """``(start, end, table)`` of each run of ``pieces`` in one table (as ``table_of`` tells), and
+    ``(start, start + 1, None)`` of each piece in none."""
+    index = 0
+    while index < len(pieces):
+        table = table_of(pieces[index])
+        end = index + 1
+        if table is not None:
+            while end < len(pieces) and table_of(pieces[end]) is table:
+                end += 1
+        yield index, end, table
+        index = end
 
 
 @dataclass(slots=True)
@@ -188,18 +194,11 @@ class _Writer:
 
     def pieces(self, pieces: Sequence[Piece]) -> None:
         """Write ``pieces``, the good blocks' cells of a table in a pipe table (see :meth:`table`)."""
-        index = 0
-        while index < len(pieces):
-            table = self.table_of(pieces[index])
+        for index, end, table in _grouped(pieces, self.table_of):
             if table is None:
                 self.piece(pieces[index])
-                index += 1
-                continue
-            end = index + 1
-            while end < len(pieces) and self.table_of(pieces[end]) is table:
-                end += 1
-            self.table(pieces[index:end])
-            index = end
+            else:
+                self.table(pieces[index:end])
 
     def piece(self, piece: Piece) -> None:
         form = self.form(piece.structure)
