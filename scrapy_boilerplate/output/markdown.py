@@ -179,13 +179,20 @@ class _Writer:
 
     def data_table(self, piece: Piece) -> etree._Element | None:
         """The table holding ``piece`` when it holds data (not a layout table)."""
-        table = self.form(piece.structure).table
-        if table is None:
+        element = piece.element
+        if self.form(piece.structure).table is None or element is None:
             return None
+        return next(element.iterancestors("table"), None) if self.in_data_table(element) else None
+
+    def in_data_table(self, element: etree._Element) -> bool:
+        """Whether the innermost table around ``element`` holds data."""
+        table = next(element.iterancestors("table"), None)
+        if table is None:
+            return False
         layout = self.layouts.get(table)
         if layout is None:
             layout = self.layouts[table] = tables.is_layout(table)
-        return None if layout else table
+        return not layout
 
     def in_gutter(self, piece: Piece) -> bool:
         """Whether ``piece`` is a listing's line numbers (in code or a table cell)."""
@@ -322,7 +329,7 @@ class _Writer:
         for image in self.page.root.iter("img"):
             if image in inline or self.image_source(image) is None:
                 continue
-            if any(ancestor.tag in ("pre", "table") for ancestor in image.iterancestors()):
+            if next(image.iterancestors("pre"), None) is not None or self.in_data_table(image):
                 continue  # written with its listing or table, if at all
             candidates.append(image)
         if not candidates:
