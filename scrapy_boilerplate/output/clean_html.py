@@ -1,9 +1,10 @@
 """The good blocks as a small clean HTML fragment, from their :mod:`.structure`.
 
 Only structure and markup are written: ``h1``-``h6``, ``p``, ``ul``/``ol``/``li``,
-``dl``/``dt``/``dd``, ``blockquote``, ``pre``, ``table``/``tr``/``th``/``td``,
+``dl``/``dt``/``dd``, ``blockquote``, ``pre``, ``table``/``caption``/``tr``/``th``/``td``,
 ``a``, ``em``, ``strong``, ``code``, ``img``, ``br``; no attributes but ``href``,
-``src`` and ``alt``, URLs absolute.
+``src`` and ``alt``, URLs absolute. Listings and tables as the Markdown writes them;
+images (with ``images``) where the good blocks hold them, from the same sources.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from html import escape
 from lxml import etree
 
 from ..html.page import Page
-from . import tables
+from . import images as content_images, tables
 from .code import code_text, in_gutter, listings
-from .placement import (CODE_TAGS, STRUCTURE_TAGS, Piece, element_piece, image_alt, link_target, set_apart,
-                        write_markup)
+from .placement import (CODE_TAGS, STRUCTURE_TAGS, Piece, element_piece, image_alt, in_aside, link_target,
+                        set_apart, write_markup)
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}
@@ -160,8 +161,8 @@ def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:
 
     def image_part(start: int, end: int, image: etree._Element) -> str:
         alt = image_alt(text, start, end, image)
-        source = link_target(image.get("src"), page) if images else None
-        if source is not None:
+        source = link_target(content_images.source(image), page) if images else None
+        if source is not None and not content_images.is_decoration(image, source) and not in_aside(image):
             return set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">')
         return escape(alt, quote=False) if end > start else ""
 

@@ -1,10 +1,12 @@
 """The good blocks as Markdown (CommonMark, with GitHub's pipe tables), from their :mod:`.structure`.
 
-Headings become ``#`` lines, list items ``-`` or ``1.`` items indented by
-their nesting, definition terms bold lines followed by their definitions as
-items, quotes ``>`` lines, ``pre`` fenced code, table cells pipe tables (one
-paragraph per row when a table has spanning cells; the blocks of one cell
-joined), and every other piece a paragraph. The text is escaped so that
+Headings become ``#`` lines (their emphasis as text), list items ``-`` or ``1.``
+items indented by their nesting, definition terms bold lines followed by their
+definitions as items, quotes ``>`` lines, a ``pre`` fenced code as written in the
+page (:mod:`.code`), a data table a pipe table of all its cells when it is main
+content (:mod:`.tables`; otherwise of its good cells, one paragraph per row when
+it has spanning cells), a layout table its content, with ``images`` the main
+content's images (:mod:`.images`), and every other piece a paragraph. The text is escaped so that
 it reads back as the same words: whatever CommonMark would take for syntax
 (``*``, ``_``, ``[``, a line starting with ``#`` or ``1.``...) gets a backslash.
 """
