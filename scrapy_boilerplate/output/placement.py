@@ -38,7 +38,7 @@ from typing import cast
 from lxml import etree
 
 from ..html.page import Page
-from ..html.urls import join_url
+from ..html.urls import safe_url
 from ..html.walk import unknown_ancestors
 from ..model import GOOD, Block
 from ..html.xpath import resolver
@@ -538,22 +538,15 @@ def markup_written(inline: tuple[etree._Element, ...], image: etree._Element | N
 CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 
 
-_CODE_SCHEMES = ("javascript:", "vbscript:", "data:")
-
-
 def link_target(reference: str | None, page: Page | None) -> str | None:
-    """The URL of ``href`` or ``src`` value ``reference``, absolute against ``page``'s base URL;
-    ``None`` for no URL or one that runs code."""
+    """The URL of ``href`` or ``src`` value ``reference`` under the package's URL rule
+    (:func:`~scrapy_boilerplate.html.urls.safe_url`), absolute against ``page``'s base URL;
+    ``None`` for no URL or one of a scheme that is not allowed."""
     if not reference or reference.isspace():
         return None
-    reference = reference.strip()
-    if reference.lower().startswith(_CODE_SCHEMES):
-        return None
     # The base is looked for (a walk through the page) only for a relative reference.
-    if page is not None and not reference.startswith(("https://", "http://")) and page.base:
-        # A malformed URL (an invalid IPv6 host) is kept as it is.
-        return join_url(page.base, reference) or reference
-    return reference
+    relative = page is not None and not reference.lstrip().startswith(("https://", "http://"))
+    return safe_url(reference, page.base if relative and page is not None else None)
 
 
 def image_alt(text: str, start: int, end: int, image: etree._Element) -> str:
