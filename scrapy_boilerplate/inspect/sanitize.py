@@ -62,16 +62,24 @@ def _make_xml_safe(root: etree._Element) -> None:
     """Replace the characters lxml refuses to be given (control characters the HTML parser
     kept) in ``root``'s texts, so that text moved around in the tree can be set again."""
     for element in root.iter():
-        if element.text and NOT_XML.search(element.text):
-            element.text = xml_safe(element.text)
-        if element.tail and NOT_XML.search(element.tail):
-            element.tail = xml_safe(element.tail)
+        for part in ("text", "tail"):
+            try:
+                text = getattr(element, part)
+            except UnicodeDecodeError:  # a caller's XML tree holding an encoded surrogate
+                text = "\ufffd"
+                setattr(element, part, text)
+            if text and NOT_XML.search(text):
+                setattr(element, part, xml_safe(text))
 
 
 def _keep_safe_attributes(element: etree._Element, tag: str) -> None:
     """Remove ``element``'s unsafe attributes; those named what lxml cannot name (``<p {>``,
     which the HTML parser lets through) go too, since lxml cannot remove them one by one."""
-    items = [(str(name), str(value)) for name, value in element.items()]
+    try:
+        items = [(str(name), str(value)) for name, value in element.items()]
+    except UnicodeDecodeError:  # a caller's XML tree holding an encoded surrogate
+        element.attrib.clear()
+        return
     kept = [(name, xml_safe(value)) for name, value in items if not _unsafe_attribute(tag, name.lower(), value)]
     if kept == items:
         try:

@@ -363,6 +363,8 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
 
 def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
     """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`."""
+    if not isinstance(top.tag, str):  # an entity reference of an XML tree: no text nodes
+        return
     walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
     for event, element in walker:
         if event == "start":
