@@ -38,7 +38,7 @@ _IMAGE_STYLE = "display:inline-block;border:1px dashed #999;padding:0 .3em;color
 
 def make_inert(root: etree._Element) -> None:
     """Strip ``root``'s tree, in place, of what runs or fetches; images become their alt text."""
-    _make_xml_safe(root)
+    make_xml_safe(root)
     for element in list(root.iter(etree.Comment, etree.ProcessingInstruction)):
         _drop(element)
     removed = [element for element in root.iter() if isinstance(element.tag, str) and _removed(element)]
@@ -58,7 +58,7 @@ def make_inert(root: etree._Element) -> None:
             _replace_image(element)
 
 
-def _make_xml_safe(root: etree._Element) -> None:
+def make_xml_safe(root: etree._Element) -> None:
     """Replace the characters lxml refuses to be given (control characters the HTML parser
     kept) in ``root``'s texts, so that text moved around in the tree can be set again."""
     for element in root.iter():

@@ -22,7 +22,7 @@ from ..model import Extraction, Metadata
 from ..model.text import collapse, xml_safe
 from ..html.xpath import resolver
 from .features import features, second_label, second_label_names, shorten, summary
-from .sanitize import make_inert
+from .sanitize import make_inert, make_xml_safe
 
 #: Nothing but inline styles may load or run.
 CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
@@ -84,6 +84,7 @@ def block_view(extraction: Extraction, root: etree._Element | None, *, options: 
     name = name or url or "page"
     page = copy.deepcopy(root) if root is not None else etree.fromstring("<html><body></body></html>",
                                                                          etree.HTMLParser())
+    make_xml_safe(page)  # before any text of it is read: a caller's tree may hold what lxml cannot decode
     exported = [block.to_dict() for block in extraction.blocks]
     located = _locate(page, {block["xpath"] for block in exported})
     by_element: dict[etree._Element, list[int]] = {}
