@@ -227,13 +227,14 @@ def _attributes(element: etree._Element, names: frozenset[str]) -> dict[str, str
         # event handlers run code and styles fetch, whatever the allowed list says
         if name not in names or name.startswith("on") or name == "style":
             continue
+        written: str | None = value
         if name in URL_ATTRIBUTES:
-            value = safe_url(value, element.base)
+            written = safe_url(value, element.base)
         elif name in SRCSET_ATTRIBUTES:
-            value = safe_srcset(value, element.base)
-        if value is None:
+            written = safe_srcset(value, element.base)
+        if written is None:
             continue
-        kept[name] = NOT_XML.sub("", value)
+        kept[name] = NOT_XML.sub("", written)
     return kept
 
 
