@@ -17,7 +17,7 @@ from typing import cast
 
 from lxml import etree, html as lxml_html
 
-from ...html.urls import SRCSET_ATTRIBUTES, URL_ATTRIBUTES, safe_srcset, safe_url
+from ...html.urls import SRCSET_ATTRIBUTES, URL_ATTRIBUTES, join_url, safe_srcset, safe_url
 from ...html.walk import depth_left, too_deep
 from ...model.text import NOT_XML, collapse
 from .options import DeclutterOptions
@@ -230,6 +230,9 @@ def _attributes(element: etree._Element, names: frozenset[str]) -> dict[str, str
         written: str | None = value
         if name in URL_ATTRIBUTES:
             written = safe_url(value, element.base)
+            # a malformed URL ("http://[::1"), which no browser can follow, is dropped
+            if written is not None and join_url(element.base or "", written) is None:
+                continue
         elif name in SRCSET_ATTRIBUTES:
             written = safe_srcset(value, element.base)
         if written is None:
