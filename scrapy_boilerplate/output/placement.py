@@ -350,7 +350,7 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
         parent = node.getparent()
         if parent is None:
             return
-        if (text := node.tail) and not text.isspace():
+        if (text := _readable(node, "tail")) and not text.isspace():
             yield text, parent
         sibling = node.getnext()
         if sibling is None:
@@ -374,12 +374,21 @@ def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Elem
                 yield None, element
             elif not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:  # an entity, a script...
                 walker.skip_subtree()
-            elif (text := element.text) and not text.isspace():
+            elif (text := _readable(element, "text")) and not text.isspace():
                 yield text, element
             continue
         # The end of an element, a comment or a processing instruction: its tail.
-        if element is not top and (text := element.tail) and not text.isspace():
+        if element is not top and (text := _readable(element, "tail")) and not text.isspace():
             yield text, element.getparent()
+
+
+def _readable(element: etree._Element, part: str) -> str | None:
+    """``element.text`` or ``.tail`` (``part``); ``None`` for one lxml cannot decode (a caller's XML
+    tree holding an encoded surrogate where no algorithm read it: no block holds it)."""
+    try:
+        return getattr(element, part)
+    except UnicodeDecodeError:
+        return None
 
 
 def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
