@@ -21,7 +21,7 @@ from ..html.parse import MAX_PAGE_SIZE
 from . import archives
 from ..inspect import FORMATS, Style
 from .batch import Job, Outcome, Progress, classify_all
-from .flags import add_option_flags, flag, options_from
+from .flags import add_option_flags, count, flag, options_from
 from .sources import STDIN, is_url
 
 PROG = "scrapy-boilerplate"
@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="classify in N processes (default: 1)")
     parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30,
                         help="how long to wait for a URL (default: 30)")
-    parser.add_argument("--max-page-size", metavar="BYTES", type=_count, default=MAX_PAGE_SIZE,
+    parser.add_argument("--max-page-size", metavar="BYTES", type=count, default=MAX_PAGE_SIZE,
                         help=f"skip inputs of more bytes, unparsed, as failed (default: {MAX_PAGE_SIZE:,}; 0: no limit)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the blocks table: auto (on a terminal, unless NO_COLOR is set), always, never")
@@ -205,14 +205,4 @@ def _list_algorithms() -> None:
 
 
 def _positive(text: str) -> int:
-    return _count(text, minimum=1)
-
-
-def _count(text: str, minimum: int = 0) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < minimum:
-        raise argparse.ArgumentTypeError(f"must be at least {minimum}: {text!r}")
-    return value
+    return count(text, minimum=1)
