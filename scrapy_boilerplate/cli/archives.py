@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
 import sys
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..archives import DEFAULT_TIMEOUT, FIELDS, MAX_BODY, run, start
 from ..model.options import Options
 from ..workers.pool import WorkersUnavailable
+from .files import replacing
 from .flags import count
 
 if TYPE_CHECKING:
@@ -68,12 +68,8 @@ def main(args: argparse.Namespace, options: Options) -> int:
     return 1 if problems else 0
 
 
-def _output(path: Path | None) -> nullcontext[TextIO] | TextIO:
-    if path is None:
-        return nullcontext(sys.stdout)
-    if path.name.endswith(".gz"):
-        return gzip.open(path, "wt", encoding="utf-8")
-    return path.open("w", encoding="utf-8")
+def _output(path: Path | None) -> AbstractContextManager[TextIO]:
+    return nullcontext(sys.stdout) if path is None else replacing(path)
 
 
 def _progress_bar() -> tqdm | None:
