@@ -33,8 +33,7 @@ PAGES = {
     # Elements of 1,000 attributes each: libxml2 parses one element's attributes in time that grows
     # with their square, so the parse keeps the first MAX_ATTRIBUTES (one such element alone: 11 s).
     "crowded elements": (
-        'tag = "<div " + " ".join(f"data-a{n}=1" for n in range(1000)) + ">the river rose again</div>\n"
-'
+        'tag = "<div " + " ".join(f"data-a{n}=1" for n in range(1000)) + ">the river rose again</div>\\n"\n'
         'page = "<html><body>" + tag * (20_000_000 // len(tag)) + "</body></html>"'
     ),
 }

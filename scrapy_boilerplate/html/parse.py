@@ -16,6 +16,7 @@ from w3lib.encoding import (
 )
 
 from ..errors import ExtractionError, PageTooLarge
+from . import charsets
 
 
 class Selectable(Protocol):
@@ -53,24 +54,6 @@ _FILE_SIGNATURES = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff",
                     b"RIFF", b"OggS", b"7z\xbc\xaf")
 _CONTROL_CHARS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r\f") | {"\x7f"}
 _REPLACEMENT = "\ufffd"
-
-#: What a page misdeclaring its encoding may be in: the encodings of the WHATWG Encoding
-#: Standard, the only ones browsers read, less the Macintosh ones no site uses any more
-#: (the detector's favourites for German and Spanish pages in cp1252), most used on the web
-#: first: of the encodings the detector finds about as good, the first is taken (cp1252
-#: rather than cp1250 for a French page, whose accents the two read differently).
-WEB_ENCODINGS = (
-    "utf-8", "cp1252", "gb18030", "shift_jis", "cp1251", "euc_kr", "big5", "euc_jp", "iso2022_jp", "cp1250",
-    "iso8859_2", "cp1256", "cp1253", "cp1254", "cp1255", "cp1257", "cp1258", "cp874", "koi8_r", "koi8_u",
-    "cp866", "iso8859_3", "iso8859_4", "iso8859_5", "iso8859_6", "iso8859_7", "iso8859_8", "iso8859_10",
-    "iso8859_13", "iso8859_14", "iso8859_15", "iso8859_16", "utf-16-le", "utf-16-be",
-)
-#: How much more chaos (mess: odd characters and sequences) and less coherence (fit to a
-#: language's letter frequencies) than the detector's best a match may have to count as about as good.
-_CHAOS_MARGIN = 0.01
-_COHERENCE_MARGIN = 0.05
-_WEB_RANK = {codecs.lookup(name).name: rank for rank, name in enumerate(WEB_ENCODINGS)}
-
 
 class Decoded(NamedTuple):
     """A page's text, and the encoding it was read in when its declared one could not read it."""
@@ -193,7 +176,7 @@ def redetect(body: bytes, encoding: str, text: str) -> str | None:
         pass
     else:
         return None
-    detected = _detect_web_encoding(body)
+    detected = charsets.detect(body)
     if detected is None or detected == codecs.lookup(encoding).name:
         return None
     return detected
@@ -212,22 +195,6 @@ def _detect_encoding(body: bytes) -> str | None:
 
     match = from_bytes(body).best()
     return resolve_encoding(match.encoding) if match else None
-
-
-def _detect_web_encoding(body: bytes) -> str | None:
-    """The encoding of the web that ``charset_normalizer`` finds reads ``body`` best, or about as
-    well as the best and more used on the web."""
-    from charset_normalizer import from_bytes
-
-    matches = from_bytes(body, cp_isolation=list(WEB_ENCODINGS))
-    best = matches.best()
-    if best is None:
-        return None
-    # Encodings reading the body into the same text share a match (could_be_from_charset).
-    good = [codecs.lookup(name).name for match in matches
-            if match.chaos <= best.chaos + _CHAOS_MARGIN and match.coherence >= best.coherence - _COHERENCE_MARGIN
-            for name in match.could_be_from_charset]
-    return min(good, key=lambda name: _WEB_RANK.get(name, len(_WEB_RANK)))
 
 
 def parse(text: str, *, url: str | None = None) -> etree._Element | None:
