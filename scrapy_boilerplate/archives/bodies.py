@@ -64,7 +64,8 @@ def _dechunked(body: bytes) -> bytes:
     """The chunks' data joined; a body that does not start as a chunk was stored unchunked."""
     if not _CHUNK_SIZE_LINE.match(body):
         return body
-    parts, position = [], 0
+    parts: list[bytes] = []
+    position = 0
     while True:
         size_line = _CHUNK_SIZE_LINE.match(body, position)
         if size_line is None:

@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, cast
 from urllib.error import URLError
 from urllib.parse import urlsplit
 from urllib.request import urlopen
@@ -182,8 +182,8 @@ def _opened(location: str) -> Iterator[IO[bytes]]:
 
 def _decompressed(stream: IO[bytes]) -> IO[bytes] | _Gunzipped:
     """``stream``'s bytes, decompressed when gzipped (whatever its name says)."""
-    buffered = stream if hasattr(stream, "peek") else io.BufferedReader(stream)  # type: ignore[arg-type]
-    return _Gunzipped(buffered) if buffered.peek(2)[:2] == _GZIP_MAGIC else buffered  # type: ignore[attr-defined]
+    buffered = stream if hasattr(stream, "peek") else io.BufferedReader(cast(io.RawIOBase, stream))
+    return _Gunzipped(buffered) if cast(io.BufferedReader, buffered).peek(2)[:2] == _GZIP_MAGIC else buffered
 
 
 class _Gunzipped:

@@ -7,7 +7,7 @@ import http.client
 import io
 import zlib
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, cast
 from urllib.error import HTTPError, URLError
 from urllib.parse import urlsplit
 from urllib.request import Request, urlopen
@@ -121,6 +121,6 @@ def _gunzipped(body: bytes, name: str, max_size: int = 0) -> bytes:
         return body
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(body)) as file:
-            return _bounded(read_bounded(file, max_size), max_size)
+            return _bounded(read_bounded(cast(IO[bytes], file), max_size), max_size)
     except (OSError, EOFError, zlib.error) as error:
         raise SourceError(f"not a readable gzip file ({error})") from None

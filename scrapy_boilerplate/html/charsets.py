@@ -12,6 +12,7 @@ of each language, takes the best, or one about as good that the web uses more.
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 import unicodedata
 
@@ -42,16 +43,24 @@ SHOWN_BYTES = 65_536
 MIN_SHOWN_BEYOND_ASCII = 16
 
 _BEYOND_ASCII = re.compile(rb"[\x80-\xff]+")
+_NOT_ASCII = re.compile("[^\x00-\x7f]")
 _WEB_RANK = {codecs.lookup(name).name: rank for rank, name in enumerate(WEB_ENCODINGS)}
 _MARKUP = re.compile(rb"<(script|style|template)\b.*?</\1\s*>|<!--.*?-->|<[^>]*>|&[#\w]+;", re.S | re.I)
 #: Letters that text in any language rarely uses: Latin Extended-B and Additional (Vietnamese
-#: aside), IPA, spacing modifiers, half-width katakana, the private use area.
-_RARE_LETTERS = re.compile("[\u0180-\u02ff\u1e00-\u1e9f\uff61-\uff9f\ue000-\uf8ff]")
+#: aside), IPA, spacing modifiers, half-width katakana, the private use area, and the letters of
+#: Latin Extended-A that only languages seldom on the web write (Esperanto, Maltese, Sami, Latvian).
+_RARE_LETTERS = re.compile("[\u0180-\u02ff\u1e00-\u1e9f\uff61-\uff9f\ue000-\uf8ff"
+                           "ĉĈĝĜĥĤĵĴŝŜŭŬħĦġĠċĊŋŊŧŦŗŖļĻķĶģĢĸŀĿŉſ]")
+#: Signs that follow words (Brand®, n°, an acute accent for an apostrophe).
+_SIGNS_AFTER_WORDS = frozenset("®©™°´`¨")
+#: Punctuation that stands between words, never inside one.
+_SIGNS_OUTSIDE_WORDS = frozenset("¶§¡¿«»¦")
 #: The writing systems of Chinese and Japanese, which mix within a text and within a word (Korean,
 #: written in Hangul, seldom mixes in Han characters now).
 _HAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "BOPOMOFO", "IDEOGRAPHIC", "FULLWIDTH"})
-#: The characters of a reading compared: enough to tell encodings apart, few enough to read 32 of them.
-COMPARED_CHARS = 8192
+#: The characters beyond ASCII of a reading compared: enough to tell encodings apart, few enough
+#: to read 32 readings.
+COMPARED_CHARS = 2048
 
 
 def detect(body: bytes) -> str | None:
@@ -61,12 +70,12 @@ def detect(body: bytes) -> str | None:
 
     shown = _MARKUP.sub(b" ", body)[:SHOWN_BYTES]
     if len(shown) - len(_BEYOND_ASCII.sub(b"", shown)) < MIN_SHOWN_BEYOND_ASCII:
-        shown = body[:SHOWN_BYTES]  # what tells the encodings apart is in the markup: a script, an attribute
+        shown = body  # what tells the encodings apart is in the markup (a script, an attribute) or nowhere
     readings = {codecs.lookup(name).name: shown.decode(name, "replace") for name in WEB_ENCODINGS}
     # Unreadable bytes first, in C: most multi-byte readings of a single-byte page end here.
     unread = {name: text.count("\ufffd") / max(1, len(text)) for name, text in readings.items()}
     fewest = min(unread.values())
-    implausible = {name: implausible_share(text[:COMPARED_CHARS]) for name, text in readings.items()
+    implausible = {name: implausible_share(text) for name, text in readings.items()
                    if unread[name] <= fewest + IMPLAUSIBLE_MARGIN}
     least = min(implausible.values())
     plausible = [name for name, share in implausible.items() if share <= least + IMPLAUSIBLE_MARGIN]
@@ -83,16 +92,15 @@ def detect(body: bytes) -> str | None:
 
 def implausible_share(text: str) -> float:
     """The share of ``text``'s characters beyond ASCII that text in a language rarely has: bytes the
-    encoding cannot read, control characters, symbols and numbers between two letters, a capital
-    after a small letter, letters of rare blocks, a letter of another script than the one before it
-    in a word, and the letters of every script but the one most of the text's letters are in."""
+    encoding cannot read, control characters, a symbol after a letter (but ®, ° and the like), a number or a sign that
+    stands outside words between two letters, a capital after a small letter, rare letters, a
+    letter of another script than the one before it, and the letters of every script but the one
+    most of the text's letters are in."""
     beyond = odd = 0
     families: dict[str, int] = {}
-    before = " "
-    for position, char in enumerate(text):
-        if char < "\x80":
-            before = char
-            continue
+    for found in itertools.islice(_NOT_ASCII.finditer(text), COMPARED_CHARS):
+        position = found.start()
+        char, before = found.group(), text[position - 1:position] or " "
         beyond += 1
         category = unicodedata.category(char)
         if category[0] == "L":
@@ -102,9 +110,10 @@ def implausible_share(text: str) -> float:
                         or (before.isalpha() and _family(before) != family))
         elif category[0] == "C" or char == "\ufffd":
             odd += 1
-        elif category[0] in "SN":
+        elif category[0] == "S":
+            odd += before.isalpha() and char not in _SIGNS_AFTER_WORDS
+        elif category[0] == "N" or char in _SIGNS_OUTSIDE_WORDS:
             odd += before.isalpha() and text[position + 1:position + 2].isalpha()
-        before = char
     if not beyond:
         return 0.0
     if families:
@@ -115,7 +124,9 @@ def implausible_share(text: str) -> float:
 def _family(letter: str) -> str:
     """The writing system of a letter, from its name: LATIN, CYRILLIC, ARABIC, THAI, HANGUL, HAN..."""
     script = unicodedata.name(letter, "UNKNOWN").partition(" ")[0]
-    return "HAN" if script.partition("-")[0] in _HAN else script
+    if script.partition("-")[0] in _HAN:
+        return "HAN"
+    return "LATIN" if letter in "ªºµ" else script
 
 
 def _rank(name: str) -> int:

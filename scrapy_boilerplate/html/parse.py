@@ -43,7 +43,7 @@ _SNIFF_CHARS = 4096
 MAX_ATTRIBUTES = 256
 _ATTRIBUTE = rb"(?>\s*+[^\s=>/<\"']++(?>\s*+=\s*+(?>\"[^\"]*+\"|'[^']*+'|[^\s>]*+))?)"
 #: A start tag with more than MAX_ATTRIBUTES attributes: atomic groups keep the search linear in the page.
-_CROWDED_TAG = re.compile(rb"<[A-Za-z][^\s/>]*+" + _ATTRIBUTE + rb"{%d,}+" % (MAX_ATTRIBUTES + 1))
+_CROWDED_TAG = re.compile(rb"(<[A-Za-z][^\s/>]*+)" + _ATTRIBUTE + rb"{%d,}+" % (MAX_ATTRIBUTES + 1))
 _ATTRIBUTES = re.compile(_ATTRIBUTE)
 
 #: The size in bytes above which crawls and the command line skip a page, as trafilatura does:
@@ -231,7 +231,7 @@ def with_few_attributes(body: bytes) -> bytes:
 
 
 def _first_attributes(tag: re.Match[bytes]) -> bytes:
-    attributes = _ATTRIBUTES.finditer(tag.group(), re.match(rb"<[A-Za-z][^\s/>]*", tag.group()).end())
+    attributes = _ATTRIBUTES.finditer(tag.group(), tag.end(1) - tag.start())
     for _ in range(MAX_ATTRIBUTES - 1):
         next(attributes)
     return tag.group()[:next(attributes).end()]
