@@ -48,3 +48,13 @@ def visible(text: str) -> bool:
     if text.isprintable():  # most texts: printable, and visible unless empty or spaces
         return bool(text) and not text.isspace()
     return any(not character.isspace() and unicodedata.category(character) != "Cf" for character in text)
+
+
+#: Characters an lxml tree refuses to hold (it raises ``ValueError``) and HTML forbids: C0
+#: controls but tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with each of the :data:`NOT_XML` characters replaced by U+FFFD."""
+    return NOT_XML.sub("\ufffd", text) if NOT_XML.search(text) else text
