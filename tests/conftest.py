@@ -61,6 +61,9 @@ PAGES: dict[str, tuple[str, bytes]] = {
     "image.png": ("image/png", PNG),
     "paper.pdf": ("application/pdf", PDF),
     "data.json": ("application/json", JSON),
+    # An element with 40,000 attributes, which libxml2 alone parses in seconds (test_bad_input.py).
+    "crowded.html": ("text/html; charset=utf-8", ARTICLE.replace(
+        "<body>", "<body " + " ".join(f'data-a{n}=""' for n in range(40_000)) + ">", 1).encode()),
 }
 
 

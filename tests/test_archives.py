@@ -51,6 +51,11 @@ def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
                           timeout=timeout, cwd=REPOSITORY)
 
 
+def written(output: Path) -> int:
+    """How many bytes a run writing ``output`` has written so far, into the file that replaces it at the end."""
+    return sum(part.stat().st_size for part in output.parent.glob(f".{output.name}.*.part"))
+
+
 def lines_of(path: Path) -> list[dict]:
     opener = gzip.open if path.name.endswith(".gz") else open
     with opener(path, "rt", encoding="utf-8") as file:
@@ -257,7 +262,7 @@ def test_workers_killed_at_random_moments_cost_their_records_only(tmp_path):
     while kills < 5 and process.poll() is None:
         time.sleep(randomly.uniform(0.05, 0.3))
         workers = worker_pids(process.pid)
-        if workers and output.exists() and output.stat().st_size:  # once records are written
+        if workers and written(output):  # once records are written
             os.kill(randomly.choice(workers), signal.SIGKILL)
             kills += 1
     _, err = process.communicate(timeout=120)
@@ -276,7 +281,7 @@ def test_ctrl_c_leaves_whole_lines(tmp_path, name):
     process = subprocess.Popen([sys.executable, "-m", "scrapy_boilerplate", str(path), "-o", str(output)],
                                stderr=subprocess.PIPE, text=True, cwd=REPOSITORY)
     deadline = time.monotonic() + 60
-    while not (output.exists() and output.stat().st_size > 1000) and time.monotonic() < deadline:
+    while written(output) <= 1000 and time.monotonic() < deadline:
         time.sleep(0.1)  # until some lines are out
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)

@@ -310,8 +310,8 @@ def test_inputs_above_the_size_limit_fail_unread(pages, tmp_path):
     size = len(ARTICLE.encode())
     result = run("--max-page-size", str(size - 1), str(pages["article.html"]), str(pages["german.html"]))
     assert result.returncode == 1
-    assert result.stderr.decode() == (f"scrapy-boilerplate: {pages['article.html']}: the page has {size:,} bytes, "
-                                      f"more than --max-page-size ({size - 1:,}): skipped\n")
+    assert result.stderr.decode() == (f"scrapy-boilerplate: {pages['article.html']}: the input has more than "
+                                      f"{size - 1:,} bytes (--max-page-size): skipped\n")
     assert result.stdout.decode().endswith(f"german.html <==\n{extract(GERMAN).text}\n")
     assert run("--max-page-size", "0", str(pages["article.html"])).returncode == 0
 

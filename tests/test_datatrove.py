@@ -80,3 +80,16 @@ def test_options_are_checked_when_the_pipeline_is_built():
     with pytest.raises(OptionError, match="algorithm"):
         BoilerplateExtractor("readability")
     assert BoilerplateExtractor("boilerpipe-article", timeout=0.5).timeout == 0.5
+
+
+def test_a_document_that_is_no_page_is_dropped_not_raised_in_the_sandbox(tmp_path):
+    from datatrove.data import Document
+
+    extractor = BoilerplateExtractor("justext")
+    documents = [Document(text="\x89PNG\r\n\x1a\n" + "\x00\x01" * 500, id="png"),
+                 Document(text=f"<html><body><p>{'The river rose again overnight, and the town. ' * 8}</p></body></html>",
+                          id="page")]
+    kept = list(extractor.run(iter(documents)))
+    assert [document.id for document in kept] == ["page"]
+    stats = extractor.stats.to_dict()["stats"]
+    assert stats["dropped"] == 1 and "broken_process" not in stats and "clean_error" not in stats

@@ -42,7 +42,8 @@ class Outcome:
 def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
     """Read, classify and render one input; every failure becomes the outcome's ``error``."""
     try:
-        loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"{__distribution__}/{__version__}")
+        loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"{__distribution__}/{__version__}",
+                      max_size=job.max_page_size)
         output_format = FORMATS[job.format]
         page: HtmlInput | None  # its text, then its tree where the format needs one (None: none)
         page = loaded.page(job.max_page_size)

@@ -128,3 +128,14 @@ def convert(raw: str, to: type) -> Any:
 
 
 _METAVARS = {bool: "{true,false}", int: "INT", float: "NUMBER", dict: "JSON", list: "WORD,...", str: "TEXT"}
+
+
+def count(text: str, minimum: int = 0) -> int:
+    """An argparse type: a whole number of at least ``minimum``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}: {text!r}")
+    return value

@@ -38,3 +38,13 @@ def shown(text: str) -> str:
     """``text`` as a reader sees it on one line: without its :data:`FORMAT_HINTS`, its whitespace
     collapsed (:func:`collapse`)."""
     return collapse(without_format_hints(text))
+
+
+#: Characters an lxml tree refuses to hold (it raises ``ValueError``) and HTML forbids: C0
+#: controls but tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with each of the :data:`NOT_XML` characters replaced by U+FFFD."""
+    return NOT_XML.sub("\ufffd", text) if NOT_XML.search(text) else text

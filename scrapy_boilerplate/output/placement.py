@@ -38,7 +38,7 @@ from typing import cast
 from lxml import etree
 
 from ..html.page import Page
-from ..html.urls import join_url
+from ..html.urls import safe_url
 from ..html.walk import unknown_ancestors
 from ..model import GOOD, Block
 from ..html.xpath import resolver
@@ -350,7 +350,7 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
         parent = node.getparent()
         if parent is None:
             return
-        if (text := node.tail) and not text.isspace():
+        if (text := _readable(node, "tail")) and not text.isspace():
             yield text, parent
         sibling = node.getnext()
         if sibling is None:
@@ -363,6 +363,8 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
 
 def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
     """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`."""
+    if not isinstance(top.tag, str):  # an entity reference of an XML tree: no text nodes
+        return
     walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
     for event, element in walker:
         if event == "start":
@@ -372,12 +374,21 @@ def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Elem
                 yield None, element
             elif not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:  # an entity, a script...
                 walker.skip_subtree()
-            elif (text := element.text) and not text.isspace():
+            elif (text := _readable(element, "text")) and not text.isspace():
                 yield text, element
             continue
         # The end of an element, a comment or a processing instruction: its tail.
-        if element is not top and (text := element.tail) and not text.isspace():
+        if element is not top and (text := _readable(element, "tail")) and not text.isspace():
             yield text, element.getparent()
+
+
+def _readable(element: etree._Element, part: str) -> str | None:
+    """``element.text`` or ``.tail`` (``part``); ``None`` for one lxml cannot decode (a caller's XML
+    tree holding an encoded surrogate where no algorithm read it: no block holds it)."""
+    try:
+        return getattr(element, part)
+    except UnicodeDecodeError:
+        return None
 
 
 def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
@@ -538,22 +549,15 @@ def markup_written(inline: tuple[etree._Element, ...], image: etree._Element | N
 CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 
 
-_CODE_SCHEMES = ("javascript:", "vbscript:", "data:")
-
-
 def link_target(reference: str | None, page: Page | None) -> str | None:
-    """The URL of ``href`` or ``src`` value ``reference``, absolute against ``page``'s base URL;
-    ``None`` for no URL or one that runs code."""
+    """The URL of ``href`` or ``src`` value ``reference`` under the package's URL rule
+    (:func:`~scrapy_boilerplate.html.urls.safe_url`), absolute against ``page``'s base URL;
+    ``None`` for no URL or one of a scheme that is not allowed."""
     if not reference or reference.isspace():
         return None
-    reference = reference.strip()
-    if reference.lower().startswith(_CODE_SCHEMES):
-        return None
     # The base is looked for (a walk through the page) only for a relative reference.
-    if page is not None and not reference.startswith(("https://", "http://")) and page.base:
-        # A malformed URL (an invalid IPv6 host) is kept as it is.
-        return join_url(page.base, reference) or reference
-    return reference
+    relative = page is not None and not reference.lstrip().startswith(("https://", "http://"))
+    return safe_url(reference, page.base if relative and page is not None else None)
 
 
 def image_alt(text: str, start: int, end: int, image: etree._Element) -> str:
