@@ -41,6 +41,20 @@ def markdown_words(markdown: str) -> list[str]:
     return "".join(parts).split()
 
 
+def in_order(words: list[str], written: list[str]) -> bool:
+    """Whether ``words`` are all in ``written``, in the same order, spaces aside: a rendering writes
+    all the good blocks' words, and may write more (a table's or a listing's other cells and lines),
+    and words apart in the page where an algorithm joined them (``Mio.</abbr> <abbr>t``)."""
+    joined = "".join(written)
+    position = 0
+    for word in words:
+        found = joined.find(word, position)
+        if found < 0:
+            return False
+        position = found + len(word)
+    return True
+
+
 def html_words(fragment: str) -> list[str]:
     """The words of the text of an HTML fragment, as a browser shows it: apart at block elements,
     without the format hints it does not show (soft hyphens: the clean HTML keeps them, for the

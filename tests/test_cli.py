@@ -80,6 +80,17 @@ def test_markdown_is_the_extractions_with_links_made_absolute_for_urls(pages, ca
     assert german == f"{base}german.html <==\n" + extract(GERMAN, url=base + "german.html").markdown + "\n"
 
 
+def test_markdown_images_only_with_the_flag(pages, capsys):
+    assert main(["--format", "markdown", "--markdown-images", str(pages["article.html"])]) == 0
+    markdown = capsys.readouterr().out
+    assert markdown == extract(ARTICLE).to_markdown(images=True) + "\n"
+    assert "\n\n![The river in flood](/river.jpg)\n\n" in markdown
+    with pytest.raises(SystemExit) as error:
+        main(["--markdown-images", str(pages["article.html"])])
+    assert error.value.code == 2
+    assert "--markdown-images: only with --format markdown" in capsys.readouterr().err
+
+
 def test_blocks_table_one_line_per_block_coloured_only_when_asked(pages, capsys):
     assert main(["--format", "blocks", str(pages["article.html"])]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -45,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="text: the good blocks; markdown: the good blocks with their structure; "
                              "json, jsonl: every block with its features; "
                              "blocks: a table of the blocks; html: the coloured block view (default: text)")
+    parser.add_argument("--markdown-images", action="store_true",
+                        help="with --format markdown: write the main content's images, ![alt](URL)")
     parser.add_argument("-d", "--output-dir", metavar="DIR", type=Path,
                         help="write one file per input into DIR instead of printing")
     parser.add_argument("-j", "--jobs", metavar="N", type=_positive, default=1,
@@ -104,7 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     stdin = read_bounded(sys.stdin.buffer, args.max_page_size) if STDIN in args.inputs else None
     colour = args.output_dir is None and (
         args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ))
-    job = Job(args.algorithm, options, args.format, Style(colour=colour, width=shutil.get_terminal_size().columns),
+    if args.markdown_images and args.format != "markdown":
+        parser.error("argument --markdown-images: only with --format markdown")
+    style = Style(colour=colour, width=shutil.get_terminal_size().columns, images=args.markdown_images)
+    job = Job(args.algorithm, options, args.format, style,
               timeout=args.timeout, max_page_size=args.max_page_size)
     progress = Progress(len(args.inputs)) if len(args.inputs) > 1 and sys.stderr.isatty() else None
     outcomes = classify_all(job, args.inputs, processes=args.jobs, stdin=stdin, progress=progress)

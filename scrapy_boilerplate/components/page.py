@@ -104,7 +104,7 @@ class PageResult:
 
     def rendering(self, name: str) -> str:
         """The extraction's ``markdown`` or ``main_html`` (``""`` for a page that failed)."""
-        return getattr(self.extraction, name) if self.extraction is not None else ""
+        return self.extraction.rendering(name) if self.extraction is not None else ""
 
     @property
     def links(self) -> list[str]:

@@ -45,6 +45,7 @@ DEFAULTS: Mapping[str, Any] = {
     "LANGUAGE_FIELD": "language",
     "CLEAN_HTML_FIELD": None,
     "MARKDOWN_FIELD": None,
+    "MARKDOWN_IMAGES": False,
     "MAIN_HTML_FIELD": None,
     "ERROR_FIELD": "boilerplate_error",
     "KEEP_HTML": False,
@@ -228,6 +229,8 @@ class BoilerplateSettings:
     clean_html_field: str | None
     #: The item field that gets the good blocks as Markdown; ``None``: not rendered.
     markdown_field: str | None
+    #: The Markdown writes the main content's images, ``![alt](URL)``.
+    markdown_images: bool
     #: The item field that gets the good blocks as clean HTML; ``None``: not rendered.
     main_html_field: str | None
     #: The item field set only when the page failed to classify, with the reason.
@@ -258,7 +261,8 @@ class BoilerplateSettings:
     @property
     def rendering_fields(self) -> dict[str, str]:
         """The renderings of the extraction the items get (``"markdown"``, ``"main_html"``), each with its field."""
-        return {name: field for name, field in (("markdown", self.markdown_field),
+        markdown = "markdown_images" if self.markdown_images else "markdown"
+        return {name: field for name, field in ((markdown, self.markdown_field),
                                                 ("main_html", self.main_html_field)) if field}
 
     @property
@@ -303,6 +307,7 @@ class BoilerplateSettings:
             language_field=_field(settings, "LANGUAGE_FIELD"),
             clean_html_field=_field(settings, "CLEAN_HTML_FIELD"),
             markdown_field=_field(settings, "MARKDOWN_FIELD"),
+            markdown_images=_flag(settings, "MARKDOWN_IMAGES"),
             main_html_field=_field(settings, "MAIN_HTML_FIELD"),
             error_field=_field(settings, "ERROR_FIELD"),
             keep_html=_flag(settings, "KEEP_HTML"),
