@@ -40,12 +40,13 @@ def metadata_of(html: str, url: str = "https://news.example.com/2024/05/01/river
 GRAPH = {"@context": "https://schema.org", "@graph": [
     {"@type": "WebSite", "@id": "#site", "name": "Example News"},
     {"@type": "Person", "@id": "#jane", "name": "Jane Doe"},
-    {"@type": "WebPage", "@id": "https://news.example.com/river", "name": "River levels rise | Example News"},
+    {"@type": "WebPage", "@id": "https://news.example.com/river#webpage", "url": "https://news.example.com/river",
+     "name": "River levels rise | Example News"},
     {"@type": ["NewsArticle"], "headline": "River levels rise after a week of rain",
      "author": [{"@id": "#jane"}, {"@type": "Person", "name": "John Smith"}],
      "datePublished": "2024-05-01T08:30:00+02:00", "dateModified": "2024-05-02T10:00:00Z",
      "description": "Rain &amp; the river rose by two metres.", "image": {"@type": "ImageObject", "url": "/img/river.jpg"},
-     "inLanguage": "en-GB", "mainEntityOfPage": {"@id": "https://news.example.com/river"}},
+     "inLanguage": "en-GB", "mainEntityOfPage": {"@id": "https://news.example.com/river#webpage"}},
 ]}
 
 
@@ -168,7 +169,13 @@ def dated(head: str, line: str, url: str = "https://news.example.com/river") -> 
 def test_date_shown_by_the_headline_replaces_a_declared_one_the_page_shows_nowhere():
     head = ('<meta property="article:published_time" content="2024-01-10T09:00:00Z">'
             '<meta property="article:modified_time" content="2024-05-02T10:00:00Z">')
-    assert dated(head, "Updated May 2, 2024").date_published == "2024-05-02T10:00:00+00:00"
+    assert dated(head, "May 2, 2024").date_published == "2024-05-02T10:00:00+00:00"
+    # A date the page labels as a revision's is no publication date, in any language.
+    for label in ("Updated May 2, 2024", "Last modified: 2 May 2024", "Aktualisiert am 2. Mai 2024",
+                  "Mis à jour le 2 mai 2024"):
+        assert dated(head, label).date_published == "2024-01-10T09:00:00+00:00"
+    labelled = dated(head, "<span>By Jane Doe</span> <b>Updated</b> <span>May 2, 2024</span>")
+    assert labelled.date_published == "2024-01-10T09:00:00+00:00"  # the label in an element of its own
     # A date after the last modification is not the article's: the site's clock, a later comment.
     assert dated(head, "Today: June 30, 2024").date_published == "2024-01-10T09:00:00+00:00"
     # A sentence that mentions a date is no dateline.
@@ -330,3 +337,103 @@ def test_block_view_shows_the_metadata():
     assert "refused" not in line
     bare = etree.HTML(block_view(extract(root, metadata=False), root))
     assert not bare.xpath("//sb-metadata")
+
+
+# JSON-LD as a graph: references resolved across the page's scripts; an @id is never a value.
+
+def test_image_reference_resolves_to_the_image_objects_url_across_scripts():
+    article = {"@context": "https://schema.org", "@graph": [
+        {"@type": "Article", "@id": "https://news.example.com/river/#article", "headline": "River levels rise",
+         "image": {"@id": "https://news.example.com/river/#primaryimage"},
+         "mainEntityOfPage": {"@id": "https://news.example.com/river/#webpage"}}]}
+    pieces = {"@context": "https://schema.org", "@graph": [
+        {"@type": "WebPage", "@id": "https://news.example.com/river/#webpage"},
+        {"@type": "ImageObject", "@id": "https://news.example.com/river/#primaryimage",
+         "url": "https://news.example.com/img/river.jpg", "contentUrl": "https://news.example.com/img/river.jpg"}]}
+    metadata = metadata_of(page(ld(article) + ld(pieces)))
+    assert metadata.image == "https://news.example.com/img/river.jpg"
+    assert metadata.canonical_url is None  # the web page's id is no URL to give
+
+
+def test_unresolved_reference_is_no_value_and_the_next_source_gives_it():
+    data = {"@type": "NewsArticle", "image": [{"@id": "#primaryimage"}, "/img/second.jpg"],
+            "mainEntityOfPage": {"@id": "https://news.example.com/river#webpage"}}
+    metadata = metadata_of(page(ld(data) + '<meta property="og:url" content="https://news.example.com/river">'))
+    assert metadata.image == "https://news.example.com/img/second.jpg"  # the first of the list that is an image
+    assert metadata.canonical_url == "https://news.example.com/river"
+    assert metadata_of(page(ld({"@type": "NewsArticle", "image": {"@id": "#primaryimage"}}))).image is None
+
+
+def test_canonical_link_comes_before_json_ld_and_opengraph():
+    data = {"@type": "WebPage", "url": "https://news.example.com/river?amp=1"}
+    head = (ld(data) + '<meta property="og:url" content="https://news.example.com/river?utm=x">'
+            '<link rel="canonical" href="/river">')
+    assert metadata_of(page(head)).canonical_url == "https://news.example.com/river"
+    assert metadata_of(page(ld(data))).canonical_url == "https://news.example.com/river?amp=1"
+
+
+def test_author_and_publisher_references_resolve_in_another_script():
+    article = {"@type": "NewsArticle", "author": {"@id": "#jane"}, "publisher": {"@id": "#org"}}
+    people = [{"@type": "Person", "@id": "#jane", "name": "Jane Doe"},
+              {"@type": "Organization", "@id": "#org", "name": "Riverside Media"}]
+    assert metadata_of(page(ld(article) + ld(people))).authors == ["Jane Doe"]
+    # The publisher's own name, given as the author, gives way to the byline's person.
+    signed = {"@type": "NewsArticle", "author": {"@id": "#org"}, "publisher": {"@id": "#org"}}
+    body = '<p class="byline">By Maria Garcia</p>'
+    assert metadata_of(page(ld(signed) + ld(people), body=body)).authors == ["Maria Garcia"]
+
+
+# Authors that are people.
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Oleg Parashchak Jul", "Oleg Parashchak"),  # a byline's date glued to the name
+    ("Jane Doe Monday 12", "Jane Doe"),
+    ("Nov", None), ("12 Dezember", None), ("262588213843476", None), ("2024-05-01", None),
+    ("admin", None), ("Editorial Staff", None), ("The Editorial Team", None), ("La Redazione", None),
+    ("Redaktion", None), ("Guest Author", None),
+    ("Everfit Team", "Everfit Team"),  # a team with a name signs its articles
+    ("Theresa May", "Theresa May"), ("Shangwen Sun", "Shangwen Sun"),  # names, not dates
+    ('"David Kim"', "David Kim"), ("~ Rachel M.", "Rachel M."), ("Post by galitsyn »", "galitsyn"),
+    ("Alphabyte1", "Alphabyte1"),  # a forum's user name
+])
+def test_person(name, expected):
+    from scrapy_boilerplate.metadata.authors import person
+
+    assert person(name) == expected
+
+
+def test_authors_not_people_are_refused_and_lists_cleaned():
+    authors = [{"@type": "Person", "name": "262588213843476"}, {"@type": "Person", "name": "admin"},
+               {"@type": "Person", "name": "Ann Lee Jul"}, {"@type": "Person", "name": "Bo Chen"}]
+    assert metadata_of(page(ld({"@type": "NewsArticle", "author": authors}))).authors == ["Ann Lee", "Bo Chen"]
+    # A date fragment alone is no author: the byline's name is.
+    body = '<p class="byline">By Maria Garcia</p>'
+    assert metadata_of(page('<meta name="author" content="Nov">', body=body)).authors == ["Maria Garcia"]
+
+
+def test_site_name_is_an_author_only_where_no_person_signs():
+    site = '<meta property="og:site_name" content="Riverside Media">'
+    listed = ld({"@type": "NewsArticle", "author": [{"name": "Ann Lee"}, {"name": "Riverside Media"}]})
+    assert metadata_of(page(site + listed)).authors == ["Ann Lee"]
+    alone = ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Riverside Media"}})
+    assert metadata_of(page(site + alone)).authors == ["Riverside Media"]  # it signs the article
+    body = '<p class="byline">By Maria Garcia</p>'
+    assert metadata_of(page(site + alone, body=body)).authors == ["Maria Garcia"]
+
+
+# Dates in many languages.
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("19. Dezember 2024", "2024-12-19"), ("Montag, 3. März 2025", "2025-03-03"), ("3. Jänner 2025", "2025-01-03"),
+    ("le 1er décembre 2024", "2024-12-01"), ("19 de diciembre de 2024", "2024-12-19"),
+    ("3 de março de 2025", "2025-03-03"), ("19 dicembre 2024", "2024-12-19"), ("19 december 2024", "2024-12-19"),
+    ("19 декабря 2024 г.", "2024-12-19"), ("19 grudnia 2024", "2024-12-19"), ("19. prosince 2024", "2024-12-19"),
+    ("19 грудня 2024", "2024-12-19"), ("19 Aralık 2024", "2024-12-19"), ("2024. december 19.", "2024-12-19"),
+    ("19 Δεκεμβρίου 2024", "2024-12-19"), ("19 ديسمبر 2024", "2024-12-19"), ("19 desember 2024", "2024-12-19"),
+    ("2024年12月19日", "2024-12-19"), ("2024 年 1 月 5 日", "2024-01-05"), ("2024년 12월 19일", "2024-12-19"),
+    ("19 tháng 12, 2024 · 19/12/2024", "2024-12-19"), ("19 Desember 2024", "2024-12-19"),
+    ("3 listopada 2024", None),  # November in Polish, October in Croatian: left empty
+    ("19 Regen 2024", None),
+])
+def test_dates_in_many_languages(text, expected):
+    assert text_date(text, today=TODAY) == expected

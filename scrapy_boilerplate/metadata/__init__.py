@@ -11,6 +11,7 @@ in ``Metadata.invalid`` to be counted; no page's metadata raises.
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from collections.abc import Sequence
 from urllib.parse import urlsplit
@@ -22,6 +23,7 @@ from ..html.urls import join_url
 from ..model import Block, Labelled, Metadata
 from ..model.text import shown
 from . import page
+from .authors import person
 from .page import words
 from .dates import iso_date, local_day, url_date
 from .structured import Found, read_structured
@@ -63,7 +65,7 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     return Metadata(
         title=_title(root, found, shown, site_name, url, invalid),
-        authors=_authors(root, found, [element for _, element in shown[:1]], invalid),
+        authors=_authors(root, found, [element for _, element in shown[:1]], _Site(site_name, url, found), invalid),
         date_published=_date_published(root, url, published, modified, [element for _, element in shown[:3]]),
         date_modified=modified,
         description=_description(found.values["description"], invalid),
@@ -191,16 +193,30 @@ def token_f1(one: str, other: str) -> float:
     return 2 * shared / (len(first) + len(second))
 
 
-def _authors(root: etree._Element, found: Found, headlines: list[etree._Element], invalid: set[str]) -> list[str]:
-    for candidates in found.values["authors"]:
+class _Site:
+    """The names of the site and its publisher: a page's author field holds them where no person signs."""
+
+    def __init__(self, site_name: str | None, url: str | None, found: Found) -> None:
+        self.site_name, self.url = site_name, url
+        self.publishers = {tuple(words(clean(name))) for names in found.values["publishers"] for name in names}
+
+    def named(self, name: str) -> bool:
+        return names_site(name, self.site_name, self.url) or tuple(words(name)) in self.publishers
+
+
+def _authors(root: etree._Element, found: Found, headlines: list[etree._Element], site: _Site,
+             invalid: set[str]) -> list[str]:
+    """The first source's people; the site's or publisher's own name only where no source names one:
+    it signs the articles nobody else does, and stands in for the writer where a page names both."""
+    sources = itertools.chain(found.values["authors"], page.bylines(root, headlines))
+    fallback: list[str] = []
+    for candidates in sources:
         names = _names(candidates, invalid)
-        if names:
-            return names
-    for candidates in page.bylines(root, headlines):
-        names = _names(candidates, invalid)
-        if names:
-            return names
-    return []
+        people = [name for name in names if not site.named(name)]
+        if people:
+            return people
+        fallback = fallback or names
+    return fallback
 
 
 def _names(candidates: Sequence[object], invalid: set[str]) -> list[str]:
@@ -213,8 +229,9 @@ def _names(candidates: Sequence[object], invalid: set[str]) -> list[str]:
             invalid.add("authors")
             continue
         # One structured value is one name ("Doe, Jane", "Ann Lee, Editor") unless it lists several.
-        for name in page.split_names(text, commas=text.count(",") > 1 or " and " in text) or [text]:
-            if name in names:
+        for split in page.split_names(text, commas=text.count(",") > 1 or " and " in text) or [text]:
+            name = person(split)
+            if name is None or name in names:
                 continue
             if len(names) == MAX_AUTHORS:
                 invalid.add("authors")
@@ -235,14 +252,15 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
     """The declared publication date, unless the page shows its readers another by its headline,
-    no later than the declared modification, and the declared one nowhere: then the one it shows
-    (the declared modification date where it is that day: an article revised and dated anew). A
-    declared UTC time whose local day the URL gives (the day before or after): that day. Without a
-    declared date, the date by the headline, in a ``<time>`` or marked element, or in the URL."""
-    near = next(filter(None, map(page.date_near, headlines)), None)
+    not labelled as a revision's ("Updated ..."), no later than the declared modification, and the
+    declared one nowhere: then the one it shows (the declared modification date where it is that
+    day: an article dated anew). A declared UTC time whose local day the URL gives (the day before
+    or after): that day. Without a declared date, the date by the headline, in a ``<time>`` or
+    marked element, or in the URL."""
+    near, updated = next(filter(None, map(page.date_near, headlines)), (None, False))
     if published:
         # A date after the last modification is not the article's (the site's clock, a later comment).
-        if (near and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
+        if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
                 and published[:10] not in {date[:10] for date in page.dates(root)}):
             return modified if modified and modified[:10] == near[:10] else near
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.

@@ -16,6 +16,7 @@ from lxml import etree
 
 from ..model import Block
 from ..model.text import shown
+from .authors import BY
 from .dates import iso_date, text_date
 
 #: How many candidates of each kind are looked at: a page of a thousand bylines has none.
@@ -31,13 +32,17 @@ MAX_DATE_TEXT = 80
 #: A short text of this many words or more that ends as a sentence does is one, not a dateline.
 SENTENCE_WORDS = 8
 _YEAR = re.compile(r"\d{4}")
+#: How many characters before a date its label is looked for in.
+LABEL = 30
+#: Words that label a date as a revision's, in the languages of the stoplists most used.
+UPDATED = re.compile(r"updat|modifi|revised|aktualisiert|geändert|mis à jour|actualizad|atualizad|aggiornat"
+                     r"|bijgewerkt|zaktualizowan|обновлен|оновлен|güncellen|uppdaterad|opdateret|oppdatert"
+                     r"|päivitetty|aktualizov|更新|업데이트", re.IGNORECASE)
 _WORDS = re.compile(r"\w+")
 #: Elements that are never a byline or a date, whatever their class.
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 _NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
-_BY = re.compile(r"^\W*(?:(?:written|posted|published|reviewed|edited|story|words|text|photos?)\s+)?by\b\W*"
-                 r"|^\W*(?:author|authors|autor|auteur|posted|written)\s*:\s*", re.IGNORECASE)
 
 
 def headline(root: etree._Element, blocks: Sequence[Block],
@@ -96,9 +101,10 @@ def runs_inside(run: list[str], other: list[str]) -> bool:
     return not run or any(other[start:start + len(run)] == run for start in range(len(other) - len(run) + 1))
 
 
-def date_near(anchor: etree._Element) -> str | None:
+def date_near(anchor: etree._Element) -> tuple[str, bool] | None:
     """The first date written in a short text after ``anchor`` (the headline: a byline's date
-    follows it), else before it (a dateline above it), or ``None``."""
+    follows it), else before it (a dateline above it), and whether the page labels it as a
+    revision's ("Updated", "Last modified", "Aktualisiert", "Mis à jour"); or ``None``."""
     for elements in (itertools.islice(_following(anchor), AFTER), itertools.islice(_preceding(anchor), BEFORE)):
         for element in elements:
             texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
@@ -107,8 +113,27 @@ def date_near(anchor: etree._Element) -> str | None:
                 if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text) and not _sentence(text):
                     found = text_date(text)
                     if found:
-                        return found
+                        return found, _labelled_update(element, text)
     return None
+
+
+def _labelled_update(element: etree._Element, text: str) -> bool:
+    """Whether ``text`` (of ``element``, its text or tail) or what its line shows just before it
+    (in the text of its parent or grandparent, up to it) says that the date in it is a revision's."""
+    if UPDATED.search(text):
+        return True
+    shown = " ".join(text.split())
+    line = element.getparent() if text is element.tail else element
+    for _ in range(2):
+        if line is None:
+            break
+        seen = visible_text(line)
+        if shown in seen:
+            before = seen[:seen.index(shown)]
+            if UPDATED.search(before[-LABEL:]):
+                return True
+        line = line.getparent()
+    return False
 
 
 def _sentence(text: str) -> bool:
@@ -167,7 +192,7 @@ def bylines(root: etree._Element, anchors: Sequence[etree._Element]) -> Iterator
         text = visible_text(element)
         if not text or len(text) > MAX_BYLINE:
             continue
-        names = split_names(_BY.sub("", text))
+        names = split_names(BY.sub("", text))
         if names:
             yield names
 

@@ -97,23 +97,24 @@ def read_structured(root: etree._Element, found: Found) -> None:
             metas.append(element)
         else:
             links.append(element)
+    for link in links:
+        rel = (link.get("rel") or "").lower().split()
+        if "canonical" in rel:
+            found.add("canonical_url", link.get("href"))
     _json_ld(scripts, found)
     # Microdata ranks below JSON-LD: looked for (a walk of the page) only for what JSON-LD lacks.
     if not all(found.values[name] for name in ("title", "authors", "date_published")):
         _microdata(cast(list[etree._Element], _ITEMPROPS(root)), found)
     _meta(metas, found)
     for link in links:
-        rel = (link.get("rel") or "").lower().split()
-        if "canonical" in rel:
-            found.add("canonical_url", link.get("href"))
-        elif "author" in rel and link.get("title"):
+        if "author" in (link.get("rel") or "").lower().split() and link.get("title"):
             found.add("authors", [link.get("title")])
     html = root.getroottree().getroot()
     found.add("language", html.get("lang") or html.get(XML_LANG))
 
 
 def _json_ld(scripts: list[etree._Element], found: Found) -> None:
-    nodes: list[dict[str, Any]] = []
+    documents: list[Any] = []
     for script in scripts:
         text = (script.text or "").strip()
         if not text:
@@ -124,14 +125,17 @@ def _json_ld(scripts: list[etree._Element], found: Found) -> None:
         if text.startswith("<!--"):  # old pages hide their scripts from older browsers
             text = text.removeprefix("<!--").removesuffix("-->").strip()
         try:  # strict=False: a raw line break inside a string, as hand-written JSON-LD has
-            data = json.loads(text.rstrip(";"), strict=False)
+            documents.append(json.loads(text.rstrip(";"), strict=False))
         except (ValueError, RecursionError):
             found.invalid.add("json_ld")
-            continue
+    nodes: list[dict[str, Any]] = []
+    for data in documents:
         nodes.extend(_nodes(data, 0, MAX_NODES - len(nodes)))
     if not nodes:
         return
-    by_id = {node["@id"]: node for node in nodes if isinstance(node.get("@id"), str)}
+    # One graph across the page's scripts: a reference ({"@id": ...}) in one names a node of any.
+    by_id: dict[str, dict[str, Any]] = {}
+    _identified(documents, by_id, 0)
     ranked = sorted((rank, position, node) for position, node in enumerate(nodes)
                     if (rank := _rank(node)) is not None)
     for rank, _, node in ranked:
@@ -143,18 +147,49 @@ def _json_ld(scripts: list[etree._Element], found: Found) -> None:
                 if name == "authors":
                     found.add(name, _names(value, by_id))
                 elif name == "image":
-                    found.add(name, _url(value))
+                    found.add(name, _url(value, by_id))
                 elif name == "title":
                     if isinstance(value, str) and rank == 0 and prop == "headline" and found.headline is None:
                         found.headline = value
                     found.add(name, value if isinstance(value, str) else None)
                 else:
                     found.add(name, value if isinstance(value, str) else None)
+        if rank == 0:
+            found.add("publishers", _names(node.get("publisher"), by_id))
         if rank <= 1:
-            found.add("canonical_url", _url(node.get("mainEntityOfPage")) or node.get("url"))
+            found.add("canonical_url", _url(node.get("mainEntityOfPage"), by_id) or _url(node.get("url"), by_id))
     for node in nodes:
         if _types(node) & {"WebSite", "Organization", "NewsMediaOrganization"}:
             found.add("site_name", node.get("name") if isinstance(node.get("name"), str) else None)
+
+
+def _identified(data: Any, by_id: dict[str, dict[str, Any]], depth: int) -> None:
+    """Put into ``by_id`` the JSON-LD objects under ``data`` that define a node: an ``@id`` and
+    properties beside it (``{"@id": ...}`` alone refers to one); the first definition of an id counts."""
+    if depth > MAX_DEPTH or len(by_id) >= MAX_NODES:
+        return
+    if isinstance(data, list):
+        for item in data[:MAX_NODES]:
+            _identified(item, by_id, depth + 1)
+    elif isinstance(data, dict):
+        node_id = data.get("@id")
+        if isinstance(node_id, str) and len(data.keys() - {"@id", "@context"}) > 0:
+            by_id.setdefault(node_id, data)
+        for value in data.values():
+            if isinstance(value, (dict, list)):
+                _identified(value, by_id, depth + 1)
+
+
+def _resolved(value: Any, by_id: dict[str, dict[str, Any]]) -> Any:
+    """A reference to a node of the page's graph (``{"@id": ...}``, or the id alone as text) made
+    that node, its own properties over the node's; any other value as it is."""
+    if isinstance(value, dict):
+        node_id = value.get("@id")
+        if isinstance(node_id, str) and node_id in by_id and by_id[node_id] is not value:
+            return {**by_id[node_id], **value}
+    elif isinstance(value, str) and value in by_id:
+        return by_id[value]
+    return value
 
 
 def _nodes(data: Any, depth: int, room: int) -> Iterator[dict[str, Any]]:
@@ -197,8 +232,7 @@ def _names(value: Any, by_id: dict[str, dict[str, Any]], depth: int = 0) -> list
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        if "name" not in value and isinstance(value.get("@id"), str) and value["@id"] in by_id:
-            value = by_id[value["@id"]]
+        value = _resolved(value, by_id)
         name = value.get("name")
         if isinstance(name, list):
             name = next((item for item in name if isinstance(item, str)), None)
@@ -212,15 +246,18 @@ def _names(value: Any, by_id: dict[str, dict[str, Any]], depth: int = 0) -> list
     return None
 
 
-def _url(value: Any) -> str | None:
-    """A URL from a JSON-LD value: text, an ``ImageObject`` or ``WebPage`` (its ``url`` or ``@id``), a list."""
+def _url(value: Any, by_id: dict[str, dict[str, Any]], depth: int = 0) -> str | None:
+    """A URL from a JSON-LD value: text, an ``ImageObject`` or ``WebPage`` (its ``url`` or ``contentUrl``),
+    a reference to one, the first of a list that gives one. A node's ``@id`` names the node, not a
+    URL to show: never the value."""
+    if depth > 2:
+        return None
     if isinstance(value, list):
-        value = value[0] if value else None
+        return next(filter(None, (_url(item, by_id, depth + 1) for item in value[:MAX_NODES])), None)
+    value = _resolved(value, by_id)
     if isinstance(value, dict):
-        value = value.get("url") or value.get("contentUrl") or value.get("@id")
-        if isinstance(value, list):
-            value = value[0] if value else None
-    return value if isinstance(value, str) else None
+        return _url(value.get("url"), by_id, depth + 1) or _url(value.get("contentUrl"), by_id, depth + 1)
+    return value if isinstance(value, str) and value not in by_id else None
 
 
 def _microdata(props: list[etree._Element], found: Found) -> None:
