@@ -31,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import classic  # noqa: E402
 import devset  # noqa: E402
 import trainset  # noqa: E402
-
 from lxml import etree  # noqa: E402
 
 from scrapy_boilerplate.html.parse import parse  # noqa: E402

@@ -58,10 +58,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import classic  # noqa: E402
 import devset  # noqa: E402
-import trainset  # noqa: E402
-
 import lightgbm  # noqa: E402
 import numpy  # noqa: E402
+import trainset  # noqa: E402
 from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402

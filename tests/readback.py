@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from lxml import etree, html as lxml_html
+from lxml import etree
+from lxml import html as lxml_html
 from markdown_it import MarkdownIt
 
 from scrapy_boilerplate.model.text import without_format_hints

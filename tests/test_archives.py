@@ -18,14 +18,14 @@ import pytest
 
 pytest.importorskip("warcio", reason="the warc extra is not installed")
 
+import warcs  # noqa: E402
+from conftest import ARTICLE, GERMAN, PNG  # noqa: E402
+from threaded_server import serving  # noqa: E402
+
 from scrapy_boilerplate import JustextOptions, extract  # noqa: E402
 from scrapy_boilerplate.archives import Skipped, Tally, extract_record, read, records, run, start  # noqa: E402
 from scrapy_boilerplate.cli import main  # noqa: E402
 from scrapy_boilerplate.html.parse import decode  # noqa: E402
-
-import warcs  # noqa: E402
-from conftest import ARTICLE, GERMAN, PNG  # noqa: E402
-from threaded_server import serving  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 LATIN1_PAGE = ("<html><body><h1>Été</h1><p>" + "Les élèves de l'école sont allés à la fête du village "

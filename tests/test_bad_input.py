@@ -9,12 +9,21 @@ import zlib
 
 import pytest
 import pytest_twisted
+from conftest import ARTICLE
 from lxml import etree
 from parsel import Selector
 from scrapy.settings import Settings
 
-from conftest import ARTICLE
-from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplatePipeline, Extraction, ExtractionError, Metadata, OptionError, extract
+from scrapy_boilerplate import (
+    ALGORITHMS,
+    Addon,
+    BoilerplatePipeline,
+    Extraction,
+    ExtractionError,
+    Metadata,
+    OptionError,
+    extract,
+)
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
 from scrapy_boilerplate.html.parse import MAX_ATTRIBUTES, parse, with_few_attributes
 from scrapy_boilerplate.html.walk import MAX_DEPTH

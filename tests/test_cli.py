@@ -10,14 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ARTICLE, GERMAN, PDF, PNG
 from lxml import etree
+from threaded_server import serving
 
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.cli import build_parser, main
 from scrapy_boilerplate.cli.flags import DEST_PREFIX, flag
-
-from conftest import ARTICLE, GERMAN, PDF, PNG
-from threaded_server import serving
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 

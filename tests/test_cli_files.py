@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ARTICLE
 
 from scrapy_boilerplate.cli import main
-
-from conftest import ARTICLE
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 
@@ -61,6 +60,7 @@ def test_an_output_directory_never_writes_through_a_link(tmp_path, capsys):
 def test_a_failed_archive_run_leaves_the_old_output_whole(tmp_path, monkeypatch):
     pytest.importorskip("warcio", reason="the warc extra is not installed")
     import warcs
+
     from scrapy_boilerplate.cli import archives
 
     archive = tmp_path / "a.warc.gz"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 import pytest_twisted
-from scrapy.http import HtmlResponse
-
 from conftest import PageSpider, serve
 from corpus import devset_pages, requires_devset
+from scrapy.http import HtmlResponse
+
 from scrapy_boilerplate import Addon, ExtractionError, extract
-from scrapy_boilerplate.html.parse import Decoded, decode, decode_page, redetect
+from scrapy_boilerplate.html.parse import Decoded, decode, decode_page
 
 MOSCOW = "<p>" + "Москва — столица России. " * 20 + "</p>"
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import copy
 import pickle
+from collections import Counter
 
 import pytest
+from conftest import ARTICLE
 from lxml import etree
 
-from conftest import ARTICLE
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.html.parse import parse
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from corpus import devset_sample, requires_devset
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from scrapy_boilerplate import ALGORITHMS, extract
 
 pytest.importorskip("markdown_it", reason="markdown-it-py comes with the test extra")

@@ -10,12 +10,11 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
+from conftest import GERMAN
 from lxml import etree
+from threaded_server import serving
 
 from scrapy_boilerplate import extract
-
-from conftest import GERMAN
-from threaded_server import serving
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 COMMAND = "scrapy_boilerplate.commands.boilerplate:Command"
@@ -232,4 +231,4 @@ def test_a_page_above_the_size_limit_is_reported(environment, project):
         result = scrapy("boilerplate", base + "german.html", "-s", "BOILERPLATE_MAX_PAGE_SIZE=100",
                         cwd=project, env=environment)
     assert result.returncode == 1 and result.stdout == ""
-    assert f"bytes, more than BOILERPLATE_MAX_PAGE_SIZE (100): skipped" in result.stderr
+    assert "bytes, more than BOILERPLATE_MAX_PAGE_SIZE (100): skipped" in result.stderr

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 import pytest_twisted
+from conftest import BASE_SETTINGS, PageSpider
 from lxml import etree
 from scrapy.crawler import Crawler
 from scrapy.settings import Settings
 
 from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplateMiddleware
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
-
-from conftest import BASE_SETTINGS, PageSpider
 
 ADDON = {"ADDONS": {Addon: 0}}
 EXAMPLE_PROJECT = Path(__file__).resolve().parent.parent / "example_project"

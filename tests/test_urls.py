@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.html.parse import parse

@@ -18,8 +18,8 @@ from .. import ALGORITHMS, __distribution__, __version__
 from ..algorithms.justext import stoplists
 from ..archives import is_archive
 from ..html.parse import MAX_PAGE_SIZE
-from . import archives
 from ..inspect import FORMATS, Style
+from . import archives
 from .batch import Job, Outcome, Progress, classify_all
 from .files import clashes, write_text
 from .flags import add_option_flags, count, flag, options_from
@@ -54,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30,
                         help="how long to wait for a URL (default: 30)")
     parser.add_argument("--max-page-size", metavar="BYTES", type=count, default=MAX_PAGE_SIZE,
-                        help=f"skip inputs of more bytes, unparsed, as failed (default: {MAX_PAGE_SIZE:,}; 0: no limit)")
+                        help="skip inputs of more bytes, unparsed, as failed "
+                             f"(default: {MAX_PAGE_SIZE:,}; 0: no limit)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the blocks table: auto (on a terminal, unless NO_COLOR is set), always, never")
     parser.add_argument("--list-algorithms", action="store_true", help="list the algorithms and their option flags")

@@ -18,8 +18,8 @@ from typing import Any
 
 from .. import ALGORITHMS
 from ..errors import OptionError
-from ..model.options import Options
 from ..inspect.features import value_text
+from ..model.options import Options
 
 #: argparse ``dest`` of an option's flag: this prefix and the option's name.
 DEST_PREFIX = "option:"
@@ -58,7 +58,8 @@ def add_option_flags(parser: argparse.ArgumentParser) -> None:
             if flag(field.name) in added:
                 continue
             value = added[flag(field.name)] = default(field)
-            group.add_argument(flag(field.name), dest=DEST_PREFIX + field.name, metavar=_METAVARS[kind(algorithm.options, field)],
+            group.add_argument(flag(field.name), dest=DEST_PREFIX + field.name,
+                               metavar=_METAVARS[kind(algorithm.options, field)],
                                help=f"default: {value_text(value, limit=50)}".replace("%", "%%"))
 
 

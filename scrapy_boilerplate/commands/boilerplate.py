@@ -91,7 +91,8 @@ class Command(ScrapyCommand):
                           meta={"handle_httpstatus_list": SequenceExclude(range(300, 400))})
         loader = self.crawler_process.spider_loader
         try:
-            spidercls = loader.load(opts.spider) if opts.spider else spidercls_for_request(loader, request, DefaultSpider)
+            spidercls = (loader.load(opts.spider) if opts.spider
+                         else spidercls_for_request(loader, request, DefaultSpider))
         except KeyError:
             raise UsageError(f"no spider named {opts.spider!r} in this project (scrapy list lists them)") from None
         crawler = self.crawler_process.create_crawler(_fetching(spidercls, request))
@@ -166,7 +167,8 @@ def _enabled_text(components: list[str]) -> str:
         return ('the middleware only: responses get meta["boilerplate_result"], items keep their HTML '
                 "(BoilerplatePipeline is not enabled)")
     if "pipeline" in components:
-        return 'the pipeline only: items are filled; meta["boilerplate"] is not read (BoilerplateMiddleware is not enabled)'
+        return ('the pipeline only: items are filled; meta["boilerplate"] is not read '
+                "(BoilerplateMiddleware is not enabled)")
     return ('NOT ENABLED: a crawl of this project classifies nothing; add "scrapy_boilerplate.Addon": 0 '
             "to the ADDONS dict of its settings.py")
 

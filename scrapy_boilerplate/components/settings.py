@@ -56,7 +56,8 @@ DEFAULTS: Mapping[str, Any] = {
     "PAGE_TIMEOUT": 10.0,
     "METADATA": True,
     "ITEM_CLASS": None,
-    # Each metadata field's item field is named as its setting: TITLE_FIELD "title", LANGUAGE_CODE_FIELD "language_code".
+    # Each metadata field's item field is named as its setting: TITLE_FIELD "title",
+    # LANGUAGE_CODE_FIELD "language_code".
     **{key: key.removesuffix("_FIELD").lower() for key in METADATA_KEYS.values()},
 }
 

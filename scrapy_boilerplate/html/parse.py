@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import Any, NamedTuple, Protocol, Union, cast
+from typing import NamedTuple, Protocol, Union, cast
 
 from lxml import etree
 from w3lib.encoding import (
-    html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom, resolve_encoding, to_unicode,
+    html_body_declared_encoding,
+    html_to_unicode,
+    http_content_type_encoding,
+    read_bom,
+    resolve_encoding,
+    to_unicode,
 )
 
 from ..errors import ExtractionError, PageTooLarge

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from lxml import etree
 
-from ..model.options import Options
 from ..model import Extraction
+from ..model.options import Options
 from .table import block_table
 from .view import block_view
 

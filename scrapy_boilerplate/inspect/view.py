@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from lxml import etree
 
 from ..html.urls import safe_url
-from ..model.options import Options
-from ..model import Extraction, Metadata
-from ..model.text import collapse, xml_safe
 from ..html.xpath import resolver
+from ..model import Extraction, Metadata
+from ..model.options import Options
+from ..model.text import collapse, xml_safe
 from .features import features, second_label, second_label_names, shorten, summary
 from .sanitize import make_inert, make_xml_safe
 

@@ -115,7 +115,8 @@ class Extraction:
         return self._render("main_html", links, images)
 
     def rendering(self, name: str) -> str:
-        """The rendering named ``name`` in ``RENDERINGS`` (``"markdown"``, ``"markdown_images"``, ``"main_html"``), with links."""
+        """The rendering named ``name`` in ``RENDERINGS`` (``"markdown"``, ``"markdown_images"``,
+        ``"main_html"``), with links."""
         form, images = RENDERINGS[name]
         return self._render(form, True, images)
 

@@ -1,4 +1,4 @@
-"""The good blocks as a small clean HTML fragment, from their :mod:`.structure`.
+"""The good blocks as a small clean HTML fragment, from their placement (:mod:`.placement`).
 
 Only structure and markup are written: ``h1``-``h6``, ``p``, ``ul``/``ol``/``li``,
 ``dl``/``dt``/``dd``, ``blockquote``, ``pre``, ``table``/``caption``/``tr``/``th``/``td``,
@@ -15,10 +15,20 @@ from html import escape
 from lxml import etree
 
 from ..html.page import Page
-from . import images as content_images, tables
+from . import images as content_images
+from . import tables
 from .code import code_text, in_gutter, listings
-from .placement import (CODE_TAGS, STRUCTURE_TAGS, Piece, element_piece, image_alt, in_aside, link_target,
-                        set_apart, write_markup)
+from .placement import (
+    CODE_TAGS,
+    STRUCTURE_TAGS,
+    Piece,
+    element_piece,
+    image_alt,
+    in_aside,
+    link_target,
+    set_apart,
+    write_markup,
+)
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}

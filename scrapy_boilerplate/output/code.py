@@ -58,10 +58,12 @@ def listings(root: etree._Element, pieces: Sequence[Piece]) -> dict[int, list[et
     often finds code's short lines bad), by the index of the piece each goes before (see
     :func:`.among`); not those of gutters or inside a table."""
     holding = {node for piece in pieces for node in piece.structure if node.tag == "pre"}
-    candidates = [pre for pre in root.iter("pre") if pre not in holding and next(pre.iterancestors("pre", "table"), None)
-                  is None and not in_gutter(pre)]
+    candidates = [pre for pre in root.iter("pre") if pre not in holding
+                  and next(pre.iterancestors("pre", "table"), None) is None and not in_gutter(pre)]
     # Looked for further than images, one side enough: code is seldom boilerplate.
-    return among(candidates, [piece.element for piece in pieces], near=_ARTICLE, one_side=_ARTICLE) if candidates else {}
+    if not candidates:
+        return {}
+    return among(candidates, [piece.element for piece in pieces], near=_ARTICLE, one_side=_ARTICLE)
 
 
 def code_text(pre: etree._Element) -> str:
@@ -85,7 +87,8 @@ def code_text(pre: etree._Element) -> str:
             continue
         if element is pre:
             break
-        if event == "end" and element not in skipped and tag not in INLINE_TAGS and parts and not parts[-1].endswith("\n"):
+        if (event == "end" and element not in skipped and tag not in INLINE_TAGS and parts
+                and not parts[-1].endswith("\n")):
             parts.append("\n")  # and ends it
         if element.tail:  # after an element, a comment or a processing instruction
             parts.append(element.tail)

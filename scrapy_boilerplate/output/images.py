@@ -12,8 +12,8 @@ those in an aside (sharing buttons, advertisements, related links, comments).
 from __future__ import annotations
 
 import re
-from lxml import etree
 
+from lxml import etree
 
 #: Images whose declared width and height are both under this many pixels are icons.
 ICON_SIZE = 48
@@ -32,7 +32,8 @@ def source(image: etree._Element) -> str | None:
     """The URL a browser loads for ``image`` (as written in the page: not yet resolved), or ``None``."""
     candidates = [image]
     # A <picture>'s sources (which the parser may have made the image's parents).
-    picture = next((ancestor for _, ancestor in zip(range(3), image.iterancestors()) if ancestor.tag == "picture"), None)
+    near = (ancestor for _, ancestor in zip(range(3), image.iterancestors()))
+    picture = next((ancestor for ancestor in near if ancestor.tag == "picture"), None)
     if picture is not None:
         candidates.extend(picture.iter("source"))
     for element in candidates:

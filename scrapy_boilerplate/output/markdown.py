@@ -1,4 +1,4 @@
-"""The good blocks as Markdown (CommonMark, with GitHub's pipe tables), from their :mod:`.structure`.
+"""The good blocks as Markdown (CommonMark, with GitHub's pipe tables), from their :mod:`.placement`.
 
 Headings become ``#`` lines (their emphasis as text), list items ``-`` or ``1.``
 items indented by their nesting, definition terms bold lines followed by their
@@ -23,11 +23,24 @@ from typing import cast
 from lxml import etree
 
 from ..html.page import Page
-from . import images as content_images, tables
-from .code import code_text, in_gutter, language, listings
-from .placement import (CODE_TAGS, INLINE_TAGS, Piece, Run, among, element_piece, image_alt, in_aside,
-                        link_target, markup_written, set_apart, write_markup)
 from ..model.text import collapse, shown, visible, without_format_hints
+from . import images as content_images
+from . import tables
+from .code import code_text, in_gutter, language, listings
+from .placement import (
+    CODE_TAGS,
+    INLINE_TAGS,
+    Piece,
+    Run,
+    among,
+    element_piece,
+    image_alt,
+    in_aside,
+    link_target,
+    markup_written,
+    set_apart,
+    write_markup,
+)
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}

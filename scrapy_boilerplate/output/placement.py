@@ -40,8 +40,8 @@ from lxml import etree
 from ..html.page import Page
 from ..html.urls import safe_url
 from ..html.walk import unknown_ancestors
-from ..model import GOOD, Block
 from ..html.xpath import resolver
+from ..model import GOOD, Block
 from ..model.text import collapse
 
 #: Elements that do not end a run of text: their text continues the text around them.

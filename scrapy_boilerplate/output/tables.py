@@ -108,7 +108,8 @@ def grid(table: etree._Element) -> list[list[etree._Element | None]]:
     return laid
 
 
-def _carry(pending: dict[int, tuple[etree._Element | None, int]], line: list[etree._Element | None], column: int) -> int:
+def _carry(pending: dict[int, tuple[etree._Element | None, int]], line: list[etree._Element | None],
+           column: int) -> int:
     """Set the cell spanning down into ``column`` of ``line``; the next column."""
     cell, left = pending.pop(column)
     while len(line) < column:

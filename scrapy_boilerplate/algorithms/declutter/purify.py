@@ -10,12 +10,12 @@ segment follows exactly one decision.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from lxml import etree, html as lxml_html
+from lxml import etree
+from lxml import html as lxml_html
 
 from ...html.urls import SRCSET_ATTRIBUTES, URL_ATTRIBUTES, join_url, safe_srcset, safe_url
 from ...html.walk import depth_left, too_deep

@@ -32,11 +32,11 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from ...html.walk import unknown_ancestors
+from ...model.text import collapse
 from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
-from ...html.walk import unknown_ancestors
-from ...model.text import collapse
 from . import article, landmarks
 from .wordlist import alternation
 
@@ -424,7 +424,8 @@ def _container_score(record: _Element) -> float:
 # cost several times as much.
 
 #: A date or a time: bylines and teasers carry them, paragraphs seldom.
-_DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b|\b(?:jan|feb|mar|apr|may|jun|jul|"
+_DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b"
+                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|"
                    r"aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b")
 #: Words that prompts and furniture say in their text (English, the language of most pages).
 _PROMPT = re.compile(r"subscri|newsletter|sign up|sign in|log in|cookie|advertis|read more|related|share|"
