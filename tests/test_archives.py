@@ -184,7 +184,7 @@ def test_a_truncated_gzip_member_in_its_header(tmp_path):
     path = tmp_path / "cut.warc.gz"
     path.write_bytes(whole[: third + 40])  # the last member's first bytes only
     assert [getattr(item, "reason", "record") for item in read(str(path))] == ["record", "record",
-                                                                               "unreadable archive"]
+                                                                               "truncated record"]
 
 
 def test_bytes_that_are_not_an_archive(tmp_path, capsys):
@@ -194,7 +194,19 @@ def test_bytes_that_are_not_an_archive(tmp_path, capsys):
     assert main([str(missing), str(path), "-o", str(tmp_path / "out.jsonl")]) == 1
     err = capsys.readouterr().err
     assert f"{missing}: cannot open it" in err
-    assert "1 records read, 0 written, 1 skipped (1 unreadable archive)" in err
+    assert f"{path}: not a web archive (gzipped): no WARC or ARC record at its start" in err
+    assert "0 records read, 0 written, 0 skipped" in err
+
+
+def test_an_html_file_named_warc_and_a_lone_warc_line_say_what_they_are(tmp_path, capsys):
+    page = tmp_path / "page.warc"
+    page.write_text(ARTICLE, encoding="utf-8")
+    assert main([str(page), "-o", str(tmp_path / "out.jsonl")]) == 1
+    assert f"{page}: not a web archive: no WARC or ARC record at its start" in capsys.readouterr().err
+    lone = tmp_path / "lone.warc"
+    lone.write_bytes(b"WARC/1.0\r\n")
+    assert main([str(lone), "-o", str(tmp_path / "out.jsonl")]) == 0
+    assert "1 record read, 0 written, 1 skipped (1 record without a WARC-Type)" in capsys.readouterr().err
 
 
 def test_no_archive_to_read_says_so_and_reads_nothing(tmp_path, capsys):

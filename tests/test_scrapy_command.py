@@ -137,6 +137,9 @@ def test_outside_a_project_with_defaults_and_the_view_in_a_browser(environment, 
     assert table_labels(result.stdout) == [(block.label, block.cf_label) for block in extract(GERMAN).blocks]
     assert "stoplist German" in result.stdout  # the one "auto" picked
     assert etree.HTML(opened.read_text(encoding="utf-8")).xpath("//sb-bar")
+    # No project: said as such, not as a project that does not enable the plugin.
+    assert "Project (none: run outside a Scrapy project, with the defaults and the -s settings)" in result.stdout
+    assert "Plugin" not in result.stdout and "NOT ENABLED" not in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize(("pages", "args", "message"), [

@@ -28,7 +28,7 @@ from .. import algorithms
 from ..api import extract
 from ..errors import ExtractionError
 from ..html.parse import decode, refuse_binary
-from .records import MAX_BODY, Skipped, read_stream
+from .records import MAX_BODY, ArchiveError, Skipped, read_stream
 from .worker import BINARY
 
 
@@ -58,21 +58,29 @@ class BoilerplateWarcReader(BaseDiskReader):
     def read_file(self, filepath: str) -> DocumentsPipeline:
         # Not decompressed by datatrove: the reader tells a gzip member cut short from the end.
         with self.data_folder.open(filepath, "rb", compression=None) as stream:
-            for index, item in enumerate(read_stream(stream, max_body=self.max_body)):
-                with self.track_time():
-                    if isinstance(item, Skipped):
-                        self._skip(filepath, item)
-                        continue
-                    try:
-                        refuse_binary(item.body)
-                        text = decode(item.body, item.content_type)
-                    except ExtractionError:
-                        self._skip(filepath, Skipped(BINARY, item.record_id, item.url))
-                        continue
-                    document = self.get_document_from_dict(
-                        {"text": text, "id": item.record_id, "url": item.url, "date": item.date}, filepath, index)
-                if document:
-                    yield document
+            try:
+                yield from self._documents(filepath, stream)
+            except ArchiveError as error:
+                self.stat_update("skipped: not a web archive")
+                logger.warning(f"{filepath}: {error}")
+
+    def _documents(self, filepath: str, stream: Any) -> DocumentsPipeline:
+        """The documents of the archive ``stream``; :class:`ArchiveError` if it is none."""
+        for index, item in enumerate(read_stream(stream, max_body=self.max_body)):
+            with self.track_time():
+                if isinstance(item, Skipped):
+                    self._skip(filepath, item)
+                    continue
+                try:
+                    refuse_binary(item.body)
+                    text = decode(item.body, item.content_type)
+                except ExtractionError:
+                    self._skip(filepath, Skipped(BINARY, item.record_id, item.url))
+                    continue
+                document = self.get_document_from_dict(
+                    {"text": text, "id": item.record_id, "url": item.url, "date": item.date}, filepath, index)
+            if document:
+                yield document
 
     def _skip(self, filepath: str, skipped: Skipped) -> None:
         self.stat_update(f"skipped: {skipped.reason}")

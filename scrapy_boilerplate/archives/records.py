@@ -35,6 +35,8 @@ TRUNCATED = "truncated record"
 UNREADABLE = "unreadable archive"
 #: Why a record is skipped when reading it failed in a way no other reason names (a library's fault).
 UNREADABLE_RECORD = "unreadable record"
+#: Why a record without a ``WARC-Type`` header is skipped (a file holding ``WARC/1.0`` alone).
+NO_TYPE = "record without a WARC-Type"
 #: Content types read as HTML (a text/plain body is rarely a page: it is left out).
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _ARCHIVE_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
@@ -99,7 +101,10 @@ def read(location: str, *, max_body: int = MAX_BODY) -> Iterator[Record | Skippe
     """Every record of the archive at ``location`` (a file or URL): see :func:`read_stream`.
     :class:`ArchiveError` if it cannot be opened at all."""
     with _opened(location) as stream:
-        yield from read_stream(stream, max_body=max_body)
+        try:
+            yield from read_stream(stream, max_body=max_body)
+        except ArchiveError as error:
+            raise ArchiveError(f"{location}: {error}") from None
 
 
 def read_stream(stream: IO[bytes], *, max_body: int = MAX_BODY) -> Iterator[Record | Skipped]:
@@ -114,20 +119,25 @@ def read_stream(stream: IO[bytes], *, max_body: int = MAX_BODY) -> Iterator[Reco
     from warcio.exceptions import ArchiveLoadFailed
 
     source = _decompressed(stream)
+    started = False
     try:
         for record in ArchiveIterator(source, arc2warc=True):
+            started = True
             found = _response(record, max_body)
             yield found
             if isinstance(found, Skipped) and found.reason == TRUNCATED:
                 return
     except (ArchiveLoadFailed, OSError, ValueError) as error:  # bytes that are not WARC
+        if not started and isinstance(error, ArchiveLoadFailed):
+            gzipped = " (gzipped)" if isinstance(source, _Gunzipped) else ""
+            raise ArchiveError(f"not a web archive{gzipped}: no WARC or ARC record at its start ({error})") from None
         yield Skipped(UNREADABLE, detail=str(error))
         return
     except Exception as error:  # noqa: BLE001 -- a library's fault: the records read so far stand
         yield Skipped(UNREADABLE, detail=f"{type(error).__name__}: {error}")
         return
     if isinstance(source, _Gunzipped) and source.damaged:
-        yield Skipped(UNREADABLE)
+        yield Skipped(TRUNCATED if source.cut_short else UNREADABLE)
 
 
 def _response(record, max_body: int) -> Record | Skipped:
@@ -141,6 +151,8 @@ def _response(record, max_body: int) -> Record | Skipped:
 
 
 def _http_response(record, record_id: str | None, url: str | None, max_body: int) -> Record | Skipped:
+    if record.rec_type is None:
+        return Skipped(NO_TYPE, record_id, url)
     if record.rec_type != "response":
         return Skipped(f"{record.rec_type} record", record_id, url)
     http = record.http_headers
@@ -188,18 +200,22 @@ def _decompressed(stream: IO[bytes]) -> IO[bytes] | _Gunzipped:
 
 class _Gunzipped:
     """The bytes of a gzipped stream, as far as they go: where a member is cut short or damaged,
-    the stream ends and ``damaged`` says so (warcio, reading ahead, would take the error for the
-    end of the archive, and lose the records read ahead)."""
+    the stream ends and ``damaged`` says so, ``cut_short`` too where the bytes end within a member
+    (warcio, reading ahead, would take the error for the end of the archive, and lose the records
+    read ahead)."""
 
     def __init__(self, raw: IO[bytes]) -> None:
         self._file = gzip.GzipFile(fileobj=raw)
-        self.damaged = False
+        self.damaged = self.cut_short = False
 
     def read(self, size: int = -1) -> bytes:
         if self.damaged:
             return b""
         try:
             return self._file.read1(size) if size > 0 else self._file.read()
-        except (EOFError, OSError, zlib.error):  # cut short; not gzip; a bad checksum
+        except EOFError:  # the bytes end within a member: a download cut short
+            self.damaged = self.cut_short = True
+            return b""
+        except (OSError, zlib.error):  # not gzip; a bad checksum
             self.damaged = True
             return b""

@@ -48,7 +48,8 @@ class Tally:
 
     def summary(self) -> str:
         reasons = ", ".join(f"{count} {reason}" for reason, count in self.skipped.most_common())
-        return (f"{self.read} records read, {self.written} written, {sum(self.skipped.values())} skipped"
+        return (f"{self.read} record{'' if self.read == 1 else 's'} read, {self.written} written, "
+                f"{sum(self.skipped.values())} skipped"
                 + (f" ({reasons})" if reasons else "") + (" (interrupted)" if self.interrupted else ""))
 
 
