@@ -303,8 +303,8 @@ def compare(paths: list[str], keys: dict[str, str], devset_count: int, args: arg
             measure(contender, [path], results[contender.name])
             print(f"  part {part + 1}/{len(paths)}: {contender.name} done", file=sys.stderr, flush=True)
 
-    print(f"\n-j 1, the contenders taking turns by parts; records/s per core = records / CPU seconds "
-          f"of the reader and its worker")
+    print("\n-j 1, the contenders taking turns by parts; records/s per core = records / CPU seconds "
+          "of the reader and its worker")
     print(f"{'extractor':<46} {'rec/s/core':>10} {'rec/s wall':>10} {'written':>8} {'timeouts':>8} "
           f"{'F1 train':>8} {'peak PSS':>9}")
     rates = {}

@@ -97,8 +97,8 @@ def crawl_rounds(urls: list[str], args: argparse.Namespace) -> dict[str, Contend
     """The runs of every contender."""
     import scrapy
     from scrapy.crawler import CrawlerRunner
-    from scrapy.utils.trackref import live_refs
     from scrapy.utils.reactor import install_reactor
+    from scrapy.utils.trackref import live_refs
     from twisted.internet import defer, task
 
     install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")

@@ -24,9 +24,8 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
-from speed import duel, timed  # noqa: E402
-
 import trafilatura  # noqa: E402
+from speed import duel, timed  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402

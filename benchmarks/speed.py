@@ -9,7 +9,7 @@ the share of the jusText time spent choosing the stoplist, and what reading ``.m
 adds to an extraction's time (the same extraction with and without it, alternating).
 Our extractions read no metadata (``metadata=False``): the references extract text alone.
 
-    python benchmarks/speed.py [--limit N] [--only NAME]
+    python benchmarks/speed.py [--limit N] [--only NAME] [--markdown-only]
 """
 
 from __future__ import annotations
@@ -66,9 +66,14 @@ def duel(pages: list[devset.Page], first: Callable[[str], object],
 def main() -> None:
     parser = devset.argument_parser(__doc__)
     parser.add_argument("--only", help="only the contenders whose name contains this")
+    parser.add_argument("--markdown-only", action="store_true", help="only what reading .markdown costs")
     args = parser.parse_args()
     pages = devset.pages(args.limit)
     extract(pages[0].text)  # load the stoplists before timing
+    if args.markdown_only:
+        markdown_cost(pages, [parse(page.text) for page in pages],
+                      [name for name in ALGORITHMS if not args.only or args.only in name])
+        return
     print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns")
     print(f"{'reference':<42} {'theirs':>8} {'ours':>8} {'ratio':>7}  (total time ratio)")
     reference_medians = {}

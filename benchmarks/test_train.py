@@ -178,3 +178,14 @@ def test_each_fold_is_scored_with_the_weights_the_other_folds_chose():
     figures, own = train.with_other_folds_weights(per_pair, [0, 1])
     assert own == {0: (0.6, 2.0), 1: (0.6, 1.0)}
     assert figures.shingle("trainset").f1 == 0.0
+
+
+def test_word_f1_is_the_bag_of_words_f1_of_each_page_averaged():
+    score = trainset.WordScore()
+    score.add(page("The river rose; the town woke."), "the town woke, the river rose")  # same words: 1
+    score.add(page("one two three four"), "one two")  # 2 shared of 2 and 4: 2*2/6
+    score.add(page("words"), "")  # nothing extracted of a page with words: 0
+    score.add(page(""), "")  # nothing to extract, nothing extracted: 1
+    assert score.f1s == pytest.approx([1.0, 2 / 3, 0.0, 1.0])
+    assert score.f1 == pytest.approx((1 + 2 / 3 + 0 + 1) / 4)
+    assert trainset.bag_of_words("Über über ÜBER x") == {"über": 3, "x": 1}

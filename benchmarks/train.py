@@ -58,10 +58,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import classic  # noqa: E402
 import devset  # noqa: E402
-import trainset  # noqa: E402
-
 import lightgbm  # noqa: E402
 import numpy  # noqa: E402
+import trainset  # noqa: E402
 from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
@@ -138,6 +137,8 @@ class Sample:
     rows: Rows
     labels: list[int | None]
     reference: Counter = field(default_factory=Counter)
+    #: The main text's words, as the word F1 counts them (``trainset.bag_of_words``).
+    words: Counter = field(default_factory=Counter)
     #: The share of the reference's shingles found in the page's blocks (see ``REFERENCE_FOUND``).
     found: float = 1.0
     #: Whether the page says it is of a kind other than an article (``learned.kind``).
@@ -224,7 +225,8 @@ def load_samples(limit: int | None) -> list[Sample]:
             else:
                 reference = trainset.shingles(page.main_content)
                 labels, found = shingle_labels(page, texts, reference)
-                sample = Sample(corpus, page, classic.site(page), texts, rows, labels, reference, found)
+                sample = Sample(corpus, page, classic.site(page), texts, rows, labels, reference,
+                                trainset.bag_of_words(page.main_content), found)
             sample.other_kind = other_kind
             samples.append(sample)
     return samples
@@ -353,12 +355,16 @@ def extracted(sample: Sample, kept: Iterable[int]) -> str:
 
 @dataclass
 class Figures:
-    """The devset's snippet counts, and per shingle corpus (and per its page type) the shingle scores."""
+    """The devset's snippet counts, and per shingle corpus (and per its page type) the shingle scores
+    and the word F1 (the 2026 benchmark's)."""
 
     snippets: devset.Score
     shingles: dict[str, trainset.ShingleScore]
     by_type: dict[tuple[str, str], trainset.ShingleScore]
     per_page: dict[tuple[str, str], float]
+    words: dict[str, trainset.WordScore] = field(default_factory=lambda: defaultdict(trainset.WordScore))
+    words_by_type: dict[tuple[str, str], trainset.WordScore] = field(
+        default_factory=lambda: defaultdict(trainset.WordScore))
 
     @classmethod
     def of(cls, samples: list[Sample], texts: list[str]) -> Figures:
@@ -376,6 +382,10 @@ class Figures:
                 for score in (figures.shingles[sample.corpus], figures.by_type[sample.corpus, sample.page.type]):
                     score.precisions += page_score.precisions
                     score.recalls += page_score.recalls
+                page_words = trainset.WordScore()
+                page_words.add(sample.page, text, sample.words)
+                for words in (figures.words[sample.corpus], figures.words_by_type[sample.corpus, sample.page.type]):
+                    words.f1s += page_words.f1s
                 figures.per_page[key] = 1 - page_score.f1
         return figures
 
@@ -389,6 +399,9 @@ class Figures:
                 for key, score in theirs.items():
                     mine[key].precisions += score.precisions
                     mine[key].recalls += score.recalls
+            for own_words, their_words in ((total.words, part.words), (total.words_by_type, part.words_by_type)):
+                for key, word_score in their_words.items():
+                    own_words[key].f1s += word_score.f1s
             total.per_page.update(part.per_page)
         return total
 
@@ -405,6 +418,9 @@ class Figures:
 
     def shingle(self, corpus: str) -> trainset.ShingleScore:
         return self.shingles.get(corpus) or trainset.ShingleScore()
+
+    def word(self, corpus: str) -> trainset.WordScore:
+        return self.words.get(corpus) or trainset.WordScore()
 
 
 def f_measure(precision: float, recall: float, beta: float = 1.0) -> float:
@@ -499,7 +515,29 @@ def reference_texts(name: str, extract_text: Callable[[str], str], samples: list
 def report(name: str, figures: Figures) -> None:
     s, t, c = figures.snippets, figures.shingle("trainset"), figures.shingle("classic")
     print(f"{name:<36} {s.f1:6.3f} ({s.precision:.3f} {s.recall:.3f})  {t.f1:6.3f} ({t.precision:.3f} {t.recall:.3f})"
-          f"  {c.f1:6.3f} ({c.precision:.3f} {c.recall:.3f})")
+          f"  {figures.word('trainset').f1:6.3f}  {c.f1:6.3f} ({c.precision:.3f} {c.recall:.3f})"
+          f"  {figures.word('classic').f1:6.3f}")
+
+
+def report_types(corpus: str, minimum: int, contenders: dict[str, Figures]) -> None:
+    """The shingle F1 and word F1 of each page type of ``corpus`` with ``minimum`` pages, of each contender
+    (the first one's beside the others' differences)."""
+    (first, ours), *others = contenders.items()
+    print(f"\n{corpus} shingle F1 and word F1 per page type ({minimum}+ pages)")
+    print(f"{'type':<16} {'pages':>5} {first:>15}" + "".join(f" {name + ' (diff)':>27}" for name, _ in others))
+    by_size = sorted(ours.by_type.items(), key=lambda item: -len(item[1].recalls))
+    rows = [(page_type, len(score.recalls)) for (score_corpus, page_type), score in by_size
+            if score_corpus == corpus and len(score.recalls) >= minimum]
+    for page_type, pages in [*rows, ("all", len(ours.shingle(corpus).recalls))]:
+        key = (corpus, page_type)
+        def pair(figures: Figures) -> tuple[float, float]:
+            if page_type == "all":
+                return figures.shingle(corpus).f1, figures.word(corpus).f1
+            return figures.by_type[key].f1, figures.words_by_type[key].f1
+        mine = pair(ours)
+        cells = "".join(f" {theirs[0]:6.3f} {mine[0] - theirs[0]:+6.3f} {theirs[1]:6.3f} {mine[1] - theirs[1]:+6.3f}"
+                        for theirs in (pair(figures) for _, figures in others))
+        print(f"{page_type:<16} {pages:5d} {mine[0]:7.3f} {mine[1]:7.3f}{cells}")
 
 
 def export(booster: lightgbm.Booster, weights: dict[str, float]) -> dict:
@@ -577,7 +615,8 @@ def main() -> None:
     theirs = Figures.of(samples, theirs_texts)
     readability_texts, readability_ms = reference_texts("readability", classic.readability_text, samples)
     readability = Figures.of(samples, readability_texts)
-    print(f"\n{'':<36} {'devset snippet F1 (P R)':<23} {'trainset shingle F1 (P R)':<23} classic shingle F1 (P R)")
+    print(f"\n{'':<36} {'devset snippet F1 (P R)':<23} {'trainset shingle F1 (P R), word F1':<31} "
+          f"classic shingle F1 (P R), word F1")
     report("learned, cross-validated by site", ours)
     report("  weight of the other folds", blind)
     for favor in ("precision", "recall"):
@@ -587,14 +626,11 @@ def main() -> None:
     report("readability-lxml", readability)
     print(f"  (weights the other folds chose: {', '.join(str(own[f]) for f in sorted(own))}; "
           f"trafilatura {theirs_ms:.1f} ms/page median, readability-lxml {readability_ms:.1f})")
-    for corpus, minimum in (("trainset", MIN_TYPE_PAGES), ("classic", 1)):
-        print(f"\n{corpus} shingle F1 per page type ({minimum}+ pages)")
-        print(f"{'type':<16} {'pages':>5} {'learned':>8} {'trafilatura':>12} {'diff':>7} {'readability':>12} {'diff':>7}")
-        for (score_corpus, page_type), score in sorted(ours.by_type.items(), key=lambda item: -len(item[1].recalls)):
-            if score_corpus == corpus and len(score.recalls) >= minimum:
-                other, third = theirs.by_type[corpus, page_type], readability.by_type[corpus, page_type]
-                print(f"{page_type:<16} {len(score.recalls):5d} {score.f1:8.3f} {other.f1:12.3f} "
-                      f"{score.f1 - other.f1:+7.3f} {third.f1:12.3f} {score.f1 - third.f1:+7.3f}")
+    contenders = {"learned": blind, "trafilatura": theirs, "readability-lxml": readability}
+    print("\nper type: the learned model's (each fold with the weights the other folds chose) shingle F1 and word F1,"
+          " then each reference's with the learned model's difference")
+    report_types("trainset", MIN_TYPE_PAGES, contenders)
+    report_types("classic", 1, contenders)
 
     if args.seeds:
         by_seed = {PARAMETERS["random_state"]: blind}

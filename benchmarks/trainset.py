@@ -1,4 +1,5 @@
-"""The training corpus beside the project root (``../shared/trainset``) and its shingle metric."""
+"""The training corpus beside the project root (``../shared/trainset``), its shingle metric and the
+2026 benchmark's word F1."""
 
 from __future__ import annotations
 
@@ -76,3 +77,30 @@ class ShingleScore:
     def f1(self) -> float:
         p, r = self.precision, self.recall
         return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def bag_of_words(text: str) -> Counter[str]:
+    """The multiset of the words of ``text`` as the word F1 reads them: ``\\w+``, Unicode, lowercased."""
+    return Counter(word.lower() for word in _WORD.findall(text))
+
+
+@dataclass
+class WordScore:
+    """The 2026 web content extraction benchmark's metric: the bag-of-words F1 of each page (its
+    extraction's words against its main text's), averaged over the pages; an empty extraction
+    of a page with words scores 0, an empty extraction of a page without any scores 1."""
+
+    f1s: list[float] = field(default_factory=list)
+
+    def add(self, page: Page, extracted: str, reference: Counter[str] | None = None) -> None:
+        reference = bag_of_words(page.main_content) if reference is None else reference
+        found = bag_of_words(extracted)
+        shared = sum((found & reference).values())
+        if not found or not reference:
+            self.f1s.append(float(not found and not reference))
+            return
+        self.f1s.append(2 * shared / (sum(found.values()) + sum(reference.values())))
+
+    @property
+    def f1(self) -> float:
+        return sum(self.f1s) / len(self.f1s) if self.f1s else 0.0

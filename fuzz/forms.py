@@ -2,7 +2,9 @@
 
 The promise checked (README, "Bad input"): ``extract`` returns an
 :class:`Extraction` or raises a :class:`BoilerplateError`, nothing else, and
-leaves a tree it is given as it was.
+leaves a tree it is given as it was; every output of an Extraction (text,
+Markdown, clean HTML with and without images, declutter's page, the block
+view) is written without an exception.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import parsel
 from lxml import etree
 
 from scrapy_boilerplate import BoilerplateError, Extraction, extract
+from scrapy_boilerplate.html.parse import to_root
+from scrapy_boilerplate.inspect import block_view
 
 #: The forms of a page: text, its UTF-8 bytes, parsel Selectors parsing it as
 #: HTML or XML, and an lxml tree from a recovering XML parser.
@@ -46,9 +50,21 @@ def check_extract(page: Any, algorithm: str, url: Any = None) -> Extraction | No
     else:
         assert isinstance(result, Extraction)
         json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8")
+        check_outputs(result, page, url)
     if before is not None:
         assert _snapshot(root) == before, "the caller's tree was changed"
     return result
+
+
+def check_outputs(result: Extraction, page: Any, url: Any = None) -> None:
+    """Every output of ``result``, each a str (an exception fails the check)."""
+    outputs = [result.text, result.markdown, result.main_html, result.to_main_html(images=True), result.html or ""]
+    try:
+        root = to_root(page)
+    except BoilerplateError:
+        root = None
+    outputs.append(block_view(result, root, url=url if isinstance(url, str) else None))
+    assert all(isinstance(output, str) for output in outputs)
 
 
 def _snapshot(root: etree._Element) -> object:

@@ -19,6 +19,7 @@ import atheris
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 with atheris.instrument_imports():
     from forms import FORMS, check_extract, in_form
+
     from scrapy_boilerplate import ALGORITHMS
 
 URLS = (None, "", "http://example.com/a/b.html", "http://[::1", "http://a/\ud800", "ftp://x", "//x/y")

@@ -1,4 +1,5 @@
-"""Clean main text from web pages, in Scrapy crawls: jusText, boilerpipe, html-declutter and a learned classifier on lxml."""
+"""Clean main text from web pages, in Scrapy crawls: jusText, boilerpipe, html-declutter and a learned
+classifier on lxml."""
 
 from __future__ import annotations
 

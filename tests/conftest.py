@@ -24,6 +24,7 @@ ARTICLE = f"""<!DOCTYPE html><html><head><title>River levels</title></head><body
 <div id="content"><h1>River levels rise after a week of rain</h1>
 <p>The river that runs through the old town rose by almost two metres over the weekend, and the
 authorities have asked the people who live along its banks to move their cars to higher ground.</p>
+<figure><img src="/river.jpg" alt="The river in flood"></figure>
 <p>According to the regional water office, the level is expected to peak on Tuesday evening. Several
 bridges have been closed, and the ferry that connects the two halves of the town is not running
 until further notice. Read the <a href="/flood-guide">flood guide</a> for what to do.</p>
@@ -61,6 +62,9 @@ PAGES: dict[str, tuple[str, bytes]] = {
     "image.png": ("image/png", PNG),
     "paper.pdf": ("application/pdf", PDF),
     "data.json": ("application/json", JSON),
+    # An element with 40,000 attributes, which libxml2 alone parses in seconds (test_bad_input.py).
+    "crowded.html": ("text/html; charset=utf-8", ARTICLE.replace(
+        "<body>", "<body " + " ".join(f'data-a{n}=""' for n in range(40_000)) + ">", 1).encode()),
 }
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from lxml import etree, html as lxml_html
+from lxml import etree
+from lxml import html as lxml_html
 from markdown_it import MarkdownIt
 
 from scrapy_boilerplate.model.text import without_format_hints
@@ -39,6 +40,20 @@ def markdown_words(markdown: str) -> list[str]:
             parts.append(" <html> ")
         parts.append(" ")
     return "".join(parts).split()
+
+
+def in_order(words: list[str], written: list[str]) -> bool:
+    """Whether ``words`` are all in ``written``, in the same order, spaces aside: a rendering writes
+    all the good blocks' words, and may write more (a table's or a listing's other cells and lines),
+    and words apart in the page where an algorithm joined them (``Mio.</abbr> <abbr>t``)."""
+    joined = "".join(written)
+    position = 0
+    for word in words:
+        found = joined.find(word, position)
+        if found < 0:
+            return False
+        position = found + len(word)
+    return True
 
 
 def html_words(fragment: str) -> list[str]:

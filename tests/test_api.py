@@ -6,7 +6,8 @@ import inspect
 import json
 
 import pytest
-from lxml import etree, html as lxml_html
+from lxml import etree
+from lxml import html as lxml_html
 from parsel import Selector
 from scrapy.http import HtmlResponse
 

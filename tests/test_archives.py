@@ -18,14 +18,14 @@ import pytest
 
 pytest.importorskip("warcio", reason="the warc extra is not installed")
 
+import warcs  # noqa: E402
+from conftest import ARTICLE, GERMAN, PNG  # noqa: E402
+from threaded_server import serving  # noqa: E402
+
 from scrapy_boilerplate import JustextOptions, extract  # noqa: E402
 from scrapy_boilerplate.archives import Skipped, Tally, extract_record, read, records, run, start  # noqa: E402
 from scrapy_boilerplate.cli import main  # noqa: E402
 from scrapy_boilerplate.html.parse import decode  # noqa: E402
-
-import warcs  # noqa: E402
-from conftest import ARTICLE, GERMAN, PNG  # noqa: E402
-from threaded_server import serving  # noqa: E402
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 LATIN1_PAGE = ("<html><body><h1>Été</h1><p>" + "Les élèves de l'école sont allés à la fête du village "
@@ -49,6 +49,11 @@ def archive(tmp_path) -> tuple[Path, list[tuple]]:
 def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "scrapy_boilerplate", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=REPOSITORY)
+
+
+def written(output: Path) -> int:
+    """How many bytes a run writing ``output`` has written so far, into the file that replaces it at the end."""
+    return sum(part.stat().st_size for part in output.parent.glob(f".{output.name}.*.part"))
 
 
 def lines_of(path: Path) -> list[dict]:
@@ -179,7 +184,7 @@ def test_a_truncated_gzip_member_in_its_header(tmp_path):
     path = tmp_path / "cut.warc.gz"
     path.write_bytes(whole[: third + 40])  # the last member's first bytes only
     assert [getattr(item, "reason", "record") for item in read(str(path))] == ["record", "record",
-                                                                               "unreadable archive"]
+                                                                               "truncated record"]
 
 
 def test_bytes_that_are_not_an_archive(tmp_path, capsys):
@@ -189,7 +194,19 @@ def test_bytes_that_are_not_an_archive(tmp_path, capsys):
     assert main([str(missing), str(path), "-o", str(tmp_path / "out.jsonl")]) == 1
     err = capsys.readouterr().err
     assert f"{missing}: cannot open it" in err
-    assert "1 records read, 0 written, 1 skipped (1 unreadable archive)" in err
+    assert f"{path}: not a web archive (gzipped): no WARC or ARC record at its start" in err
+    assert "0 records read, 0 written, 0 skipped" in err
+
+
+def test_an_html_file_named_warc_and_a_lone_warc_line_say_what_they_are(tmp_path, capsys):
+    page = tmp_path / "page.warc"
+    page.write_text(ARTICLE, encoding="utf-8")
+    assert main([str(page), "-o", str(tmp_path / "out.jsonl")]) == 1
+    assert f"{page}: not a web archive: no WARC or ARC record at its start" in capsys.readouterr().err
+    lone = tmp_path / "lone.warc"
+    lone.write_bytes(b"WARC/1.0\r\n")
+    assert main([str(lone), "-o", str(tmp_path / "out.jsonl")]) == 0
+    assert "1 record read, 0 written, 1 skipped (1 record without a WARC-Type)" in capsys.readouterr().err
 
 
 def test_no_archive_to_read_says_so_and_reads_nothing(tmp_path, capsys):
@@ -257,7 +274,7 @@ def test_workers_killed_at_random_moments_cost_their_records_only(tmp_path):
     while kills < 5 and process.poll() is None:
         time.sleep(randomly.uniform(0.05, 0.3))
         workers = worker_pids(process.pid)
-        if workers and output.exists() and output.stat().st_size:  # once records are written
+        if workers and written(output):  # once records are written
             os.kill(randomly.choice(workers), signal.SIGKILL)
             kills += 1
     _, err = process.communicate(timeout=120)
@@ -276,7 +293,7 @@ def test_ctrl_c_leaves_whole_lines(tmp_path, name):
     process = subprocess.Popen([sys.executable, "-m", "scrapy_boilerplate", str(path), "-o", str(output)],
                                stderr=subprocess.PIPE, text=True, cwd=REPOSITORY)
     deadline = time.monotonic() + 60
-    while not (output.exists() and output.stat().st_size > 1000) and time.monotonic() < deadline:
+    while written(output) <= 1000 and time.monotonic() < deadline:
         time.sleep(0.1)  # until some lines are out
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)

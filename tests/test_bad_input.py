@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import zlib
 
 import pytest
 import pytest_twisted
+from conftest import ARTICLE
 from lxml import etree
 from parsel import Selector
 from scrapy.settings import Settings
 
-from conftest import ARTICLE
-from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplatePipeline, Extraction, ExtractionError, Metadata, OptionError, extract
+from scrapy_boilerplate import (
+    ALGORITHMS,
+    Addon,
+    BoilerplatePipeline,
+    Extraction,
+    ExtractionError,
+    Metadata,
+    OptionError,
+    extract,
+)
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
+from scrapy_boilerplate.html.parse import MAX_ATTRIBUTES, parse, with_few_attributes
 from scrapy_boilerplate.html.walk import MAX_DEPTH
 
 
@@ -178,6 +189,32 @@ def test_tree_built_in_code_deeper_than_allowed_is_refused(algorithm):
 
 
 @pytest.mark.slow
+def test_an_element_with_40000_attributes_parses_in_linear_time(algorithm):
+    crowded = ARTICLE.replace("<body>", "<body " + " ".join(f'data-a{n}=""' for n in range(40_000)) + ">", 1)
+    started = time.process_time()
+    extraction = extract(crowded, algorithm=algorithm)
+    assert time.process_time() - started < 1  # libxml2 alone took 11 s
+    assert extraction.text == extract(ARTICLE, algorithm=algorithm).text
+    body = parse(crowded).find(".//body")
+    assert len(body.attrib) == MAX_ATTRIBUTES and body.get("data-a255") == "" and body.get("data-a256") is None
+
+
+def test_an_element_with_as_many_attributes_as_allowed_is_parsed_whole():
+    page = "<p " + " ".join(f"a{n}='{n}'" for n in range(MAX_ATTRIBUTES - 1)) + ' title="1 > 0">text</p>'
+    assert with_few_attributes(page.encode()) == page.encode()
+    assert parse(page).find(".//p").get("title") == "1 > 0"
+    crowded = page.replace("<p ", "<p extra ")
+    assert parse(crowded).find(".//p").get("title") is None
+
+
+@pytest_twisted.inlineCallbacks
+def test_a_crawl_reads_an_element_with_40000_attributes_in_linear_time(crawl, server):
+    started = time.process_time()
+    outcome = yield crawl([server + "crowded.html"], {"ADDONS": {Addon: 0}})
+    assert time.process_time() - started < 10  # libxml2 alone took 11 s on the page
+    assert outcome.items[0]["text"] == extract(ARTICLE).text
+
+
 def test_20_mb_page():
     sentence = "It was the best of times, it was the worst of times, it was the age of wisdom."
     paragraph = "<p>" + " ".join([sentence] * 25) + "</p>\n"

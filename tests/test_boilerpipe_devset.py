@@ -10,6 +10,7 @@ import pytest
 boilerpy3 = pytest.importorskip("boilerpy3.extractors", reason="the reference boilerpy3 comes with the test extra")
 
 from corpus import devset_sample, requires_devset, snippet_f1  # noqa: E402
+
 from scrapy_boilerplate import extract  # noqa: E402
 
 pytestmark = [requires_devset, pytest.mark.slow]

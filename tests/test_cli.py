@@ -10,14 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ARTICLE, GERMAN, PDF, PNG
 from lxml import etree
+from threaded_server import serving
 
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.cli import build_parser, main
 from scrapy_boilerplate.cli.flags import DEST_PREFIX, flag
-
-from conftest import ARTICLE, GERMAN, PDF, PNG
-from threaded_server import serving
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 
@@ -78,6 +77,17 @@ def test_markdown_is_the_extractions_with_links_made_absolute_for_urls(pages, ca
     assert article == f"==> {base}article.html <==\n" + extract(ARTICLE, url=base + "article.html").markdown + "\n"
     assert f"[flood guide]({base}flood-guide)" in article
     assert german == f"{base}german.html <==\n" + extract(GERMAN, url=base + "german.html").markdown + "\n"
+
+
+def test_markdown_images_only_with_the_flag(pages, capsys):
+    assert main(["--format", "markdown", "--markdown-images", str(pages["article.html"])]) == 0
+    markdown = capsys.readouterr().out
+    assert markdown == extract(ARTICLE).to_markdown(images=True) + "\n"
+    assert "\n\n![The river in flood](/river.jpg)\n\n" in markdown
+    with pytest.raises(SystemExit) as error:
+        main(["--markdown-images", str(pages["article.html"])])
+    assert error.value.code == 2
+    assert "--markdown-images: only with --format markdown" in capsys.readouterr().err
 
 
 def test_blocks_table_one_line_per_block_coloured_only_when_asked(pages, capsys):
@@ -310,8 +320,8 @@ def test_inputs_above_the_size_limit_fail_unread(pages, tmp_path):
     size = len(ARTICLE.encode())
     result = run("--max-page-size", str(size - 1), str(pages["article.html"]), str(pages["german.html"]))
     assert result.returncode == 1
-    assert result.stderr.decode() == (f"scrapy-boilerplate: {pages['article.html']}: the page has {size:,} bytes, "
-                                      f"more than --max-page-size ({size - 1:,}): skipped\n")
+    assert result.stderr.decode() == (f"scrapy-boilerplate: {pages['article.html']}: the input has more than "
+                                      f"{size - 1:,} bytes (--max-page-size): skipped\n")
     assert result.stdout.decode().endswith(f"german.html <==\n{extract(GERMAN).text}\n")
     assert run("--max-page-size", "0", str(pages["article.html"])).returncode == 0
 

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from corpus import requires_devset
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "crawl.py"

@@ -13,17 +13,15 @@ import pytest
 pytest.importorskip("datatrove", reason="the datatrove extra is not installed")
 pytest.importorskip("warcio", reason="the datatrove extra is not installed")
 
+import warcs  # noqa: E402
 from datatrove.executor import LocalPipelineExecutor  # noqa: E402
 from datatrove.pipeline.readers import WarcReader  # noqa: E402
 from datatrove.pipeline.readers.warc import process_record  # noqa: E402
 from datatrove.pipeline.writers import JsonlWriter  # noqa: E402
-
 from warcio.archiveiterator import ArchiveIterator  # noqa: E402
 
 from scrapy_boilerplate import OptionError, extract  # noqa: E402
 from scrapy_boilerplate.archives.datatrove import BoilerplateExtractor  # noqa: E402
-
-import warcs  # noqa: E402
 
 DEVSET = Path(os.environ.get("DEVSET", Path(__file__).resolve().parents[2] / "shared" / "devset"))
 PAGES_PER_FILE = 15
@@ -67,7 +65,7 @@ def test_a_local_pipeline_gives_the_text_extract_gives(tmp_path, algorithm, opti
     executor.run()
 
     documents = [json.loads(line) for path in sorted((tmp_path / "out").glob("*.jsonl.gz"))
-                 for line in gzip.open(path, "rt", encoding="utf-8")]
+                 for line in gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()]
     found = {document["id"]: document["text"] for document in documents}
     assert len(found) == len(documents)
     assert found == {record_id: text for record_id, text in expected.items() if text}
@@ -80,3 +78,16 @@ def test_options_are_checked_when_the_pipeline_is_built():
     with pytest.raises(OptionError, match="algorithm"):
         BoilerplateExtractor("readability")
     assert BoilerplateExtractor("boilerpipe-article", timeout=0.5).timeout == 0.5
+
+
+def test_a_document_that_is_no_page_is_dropped_not_raised_in_the_sandbox(tmp_path):
+    from datatrove.data import Document
+
+    extractor = BoilerplateExtractor("justext")
+    documents = [Document(text="\x89PNG\r\n\x1a\n" + "\x00\x01" * 500, id="png"),
+                 Document(text=f"<html><body><p>{'The river rose again overnight, and the town. ' * 8}</p></body></html>",
+                          id="page")]
+    kept = list(extractor.run(iter(documents)))
+    assert [document.id for document in kept] == ["page"]
+    stats = extractor.stats.to_dict()["stats"]
+    assert stats["dropped"] == 1 and "broken_process" not in stats and "clean_error" not in stats

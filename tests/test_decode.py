@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 import pytest_twisted
-from scrapy.http import HtmlResponse
-
 from conftest import PageSpider, serve
 from corpus import devset_pages, requires_devset
+from scrapy.http import HtmlResponse
+
 from scrapy_boilerplate import Addon, ExtractionError, extract
-from scrapy_boilerplate.html.parse import Decoded, decode, decode_page, redetect
+from scrapy_boilerplate.html.parse import Decoded, decode, decode_page
 
 MOSCOW = "<p>" + "Москва — столица России. " * 20 + "</p>"
 
@@ -80,6 +80,56 @@ def test_a_page_declared_utf8_in_a_legacy_encoding_reads_as_when_declared_right(
 def test_a_content_type_header_declaring_utf8_is_overruled_alike(encoding):
     body = legacy_page(encoding, None)
     assert decode(body, "text/html; charset=utf-8") == decode(body, f"text/html; charset={encoding}")
+
+
+#: The title and paragraphs of a news page in each encoding the web's misdeclared pages are most often in.
+NEWS = {
+    "euc_kr": ("뉴스 홈", ["서울시는 오늘 새로운 교통 정책을 발표했다. 이 정책은 내년부터 시행될 예정이며 시민들의 "
+                          "출퇴근 시간을 줄이는 것을 목표로 한다.",
+                          "시 관계자는 대중교통 노선을 확대하고 버스 배차 간격을 줄이겠다고 밝혔다.",
+                          "전문가들은 이번 정책이 도시의 교통 혼잡을 크게 줄일 수 있을 것으로 기대하고 있다."]),
+    "big5": ("新聞首頁", ["台北市政府今天宣布新的交通政策，預計明年開始實施，目標是縮短市民的通勤時間。",
+                          "市府官員表示，將擴大大眾運輸路線並縮短公車班距，同時也會增加自行車道。",
+                          "專家認為這項政策可望大幅減少城市的交通壅塞問題。"]),
+    "shift_jis": ("ニュース", ["東京都は本日、新しい交通政策を発表した。この政策は来年から実施される予定で、"
+                               "市民の通勤時間を短縮することを目指している。",
+                               "都の担当者は、公共交通機関の路線を拡大し、バスの運行間隔を短くすると述べた。",
+                               "専門家は、この政策によって都市の交通渋滞が大きく緩和されると期待している。"]),
+    "gbk": ("新闻首页", ["北京市政府今天宣布了新的交通政策，预计明年开始实施，目标是缩短市民的通勤时间。",
+                         "市政府官员表示，将扩大公共交通线路并缩短公交车发车间隔，同时还将增加自行车道。",
+                         "专家认为这项政策有望大幅减少城市的交通拥堵问题。"]),
+    "cp1251": ("Новости", ["Московское правительство сегодня объявило о новой транспортной политике.",
+                           "Представители города сообщили, что маршруты общественного транспорта будут расширены.",
+                           "Эксперты считают, что эта политика поможет уменьшить пробки в городе."]),
+    "iso8859_2": ("Wiadomości", ["Władze miasta ogłosiły dziś nową politykę transportową, która wejdzie w życie "
+                                 "w przyszłym roku.",
+                                 "Urzędnicy powiedzieli, że trasy komunikacji miejskiej zostaną rozszerzone.",
+                                 "Eksperci uważają, że ta polityka pomoże znacząco zmniejszyć korki w mieście."]),
+    "cp1256": ("الأخبار", ["أعلنت حكومة المدينة اليوم عن سياسة نقل جديدة من المقرر أن تدخل حيز التنفيذ في العام المقبل.",
+                           "وقال مسؤولون إن خطوط النقل العام سيتم توسيعها وسيتم تقليص الفترات بين الحافلات.",
+                           "ويعتقد الخبراء أن هذه السياسة ستساعد في تقليل الازدحام المروري في المدينة."]),
+}
+
+
+def news_page(encoding: str, links: int, paragraphs: int, repeats: int) -> str:
+    title, texts = NEWS[encoding]
+    navigation = "".join(f'<li><a href="/{n}">{title} {n}</a></li>' for n in range(links))
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title></head><body>'
+            f"<nav><ul>{navigation}</ul></nav><main><h1>{title}</h1>"
+            + "".join(f"<p>{text * repeats}</p>" for text in texts[:paragraphs])
+            + "</main><footer>(c) 2026</footer></body></html>")
+
+
+@pytest.mark.parametrize("encoding", NEWS)
+def test_a_news_page_declared_utf8_reads_right_whatever_its_navigation_and_length(encoding):
+    # One, two or three paragraphs, once or eight times over, under 0 to 30 links of navigation:
+    # the markup and the navigation's repeated title outweigh the text when read whole.
+    for links in (0, 3, 10, 30):
+        for paragraphs in (1, 2, 3):
+            for repeats in (1, 3, 8):
+                page = news_page(encoding, links, paragraphs, repeats)
+                decoded = decode_page(page.encode(encoding), "text/html; charset=utf-8")
+                assert decoded.text == page, (links, paragraphs, repeats, decoded.redetected)
 
 
 def test_a_utf8_page_with_a_few_damaged_bytes_stays_utf8():

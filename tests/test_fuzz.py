@@ -1,5 +1,5 @@
 """Generated HTML-ish documents, in every input form, for every algorithm: only documented
-errors, and the caller's tree unchanged (longer runs: the atheris harness in ``fuzz/``)."""
+errors, the caller's tree unchanged and every output written (longer runs: the atheris harness in ``fuzz/``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scrapy_boilerplate import ALGORITHMS
 
@@ -21,11 +22,14 @@ ATTRIBUTES = st.sampled_from([
     "", ' href="http://[::1"', ' href="/a"', ' href="javascript:x()"', ' href="http://a/\ud800"',
     ' class="comment share"', ' class="byline"', ' id="sidebar"', ' hidden', ' style="display:none"',
     ' alt="an image"', ' rel="stylesheet"', ' role="navigation"', ' href="http://[oops/"',
+    ' {', ' a\x01b="c"', ' href="jav\tascript:x()"', ' href="\x01javascript:x()"', ' src="&#1;x"',
+    ' title="\ud939\x19"', ' srcset="a 1x, javascript:x 2x"',
 ])
 PIECES = st.sampled_from([
     "the", "of", "word", "Москва", "©", "&copy;", "&#xD800;", "&#0;", "&#x1F600;", "&nosuch;", "&amp;",
     " ", "\n", "\xa0", "\x00", "\x0c", "<!-- c -->", "<?pi x?>", "<![CDATA[x]]>", '<?xml version="1.0"?>',
-    '<meta charset="cp1251">', "<", ">", "</p>", "</div>",
+    '<meta charset="cp1251">', "<", ">", "</p>", "</div>", "\x19", "\ud939\udce1", "\udfff", "\ufffe",
+    "]]>", "<p {>", "<br>",
 ])
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from lxml import etree, html as lxml_html
+from lxml import etree
+from lxml import html as lxml_html
 
 from scrapy_boilerplate import JustextBlock, extract
 from scrapy_boilerplate.algorithms.justext.segment import collapse_whitespace, normalized_length

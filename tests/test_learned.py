@@ -8,14 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ARTICLE, GERMAN
 
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
 from scrapy_boilerplate.algorithms.learned import decision, features, kind, model
 from scrapy_boilerplate.algorithms.learned.options import FAVORS
 from scrapy_boilerplate.html.parse import parse
-
-from conftest import ARTICLE, GERMAN
 
 SAMPLE = Path(__file__).resolve().parent / "data" / "learned_predictions.json"
 LONG = ("The river that runs through the old town rose by almost two metres over the weekend, and the "
@@ -55,8 +54,8 @@ def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
 def test_the_model_carries_recall_weights_for_each_favor_and_kind_of_page():
     weights = model.load().recall_weights
     assert weights.keys() == set(FAVORS)
-    for kind in (0, 1):  # a page that says it is an article or nothing, a page of another kind
-        assert weights["precision"][kind] < weights["balance"][kind] < weights["recall"][kind]
+    for page_kind in (0, 1):  # a page that says it is an article or nothing, a page of another kind
+        assert weights["precision"][page_kind] < weights["balance"][page_kind] < weights["recall"][page_kind]
 
 
 def test_model_is_loaded_once():
@@ -83,6 +82,11 @@ def test_a_row_per_block_with_a_value_per_named_feature():
         if row is not None:
             assert len(row) == len(features.names())
             assert all(isinstance(value, float) for value in row.values())
+
+
+def test_the_layout_names_each_column_once():
+    assert len(set(features.names())) == len(features.names()) == model.load().trees.features
+    assert [part.name for part in features.LAYOUT][-2:] == ["landmarks", "article"]
 
 
 def test_short_linked_blocks_are_prefiltered():

@@ -28,8 +28,8 @@ def row_of(html: str, start: str) -> dict[str, float]:
 
 def test_columns_are_named_and_appended_to_the_rows():
     html = f"<html><body><div><p>{LONG}</p></div></body></html>"
-    assert list(row_of(html, "The river")) == article.names()
-    assert features.names()[-len(article.names()):] == article.names()
+    assert tuple(row_of(html, "The river")) == article.COLUMNS
+    assert features.names()[-len(article.COLUMNS):] == list(article.COLUMNS)
 
 
 def test_comments_after_the_article_lie_outside_it():

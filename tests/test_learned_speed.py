@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from corpus import requires_devset
 
 from scrapy_boilerplate import LearnedOptions

@@ -76,7 +76,7 @@ def test_the_readmes_settings_table_gives_the_defaults_of_the_code():
         for field in dataclasses.fields(algorithm.options):
             defaults.setdefault(PREFIX + field.name.upper(), field.default)
     rows = re.findall(r"^``(BOILERPLATE_\w+)``\s+``([^`]+)``", README, flags=re.MULTILINE)
-    assert len(rows) >= 10
+    assert len(rows) >= 5  # the five most used
     for setting, written in rows:
         assert setting in defaults, f"README.rst names {setting}, which no component reads"
         assert ast.literal_eval(written) == defaults[setting], setting

@@ -13,6 +13,7 @@ import pytest
 justext = pytest.importorskip("justext", reason="the reference justext comes with the test extra")
 
 from corpus import Page, devset_sample, requires_devset  # noqa: E402
+
 from scrapy_boilerplate import extract  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.stoplists import Stoplist, available, builtin  # noqa: E402
 

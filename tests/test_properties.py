@@ -6,7 +6,8 @@ import json
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scrapy_boilerplate import Extraction, ExtractionError, extract
 from scrapy_boilerplate.algorithms.justext import JustextOptions

@@ -8,15 +8,14 @@ import json
 import attrs
 import pytest
 import pytest_twisted
-from itemadapter import ItemAdapter
 import scrapy
+from conftest import ARTICLE, PageSpider, serve
+from itemadapter import ItemAdapter
 from scrapy import Spider
 from scrapy.settings import Settings
 
 from scrapy_boilerplate import Addon
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
-
-from conftest import ARTICLE, PageSpider, serve
 
 ADDON = {"ADDONS": {Addon: 0}}
 

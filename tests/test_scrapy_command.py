@@ -10,12 +10,11 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
+from conftest import GERMAN
 from lxml import etree
+from threaded_server import serving
 
 from scrapy_boilerplate import extract
-
-from conftest import GERMAN
-from threaded_server import serving
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 COMMAND = "scrapy_boilerplate.commands.boilerplate:Command"
@@ -138,6 +137,9 @@ def test_outside_a_project_with_defaults_and_the_view_in_a_browser(environment, 
     assert table_labels(result.stdout) == [(block.label, block.cf_label) for block in extract(GERMAN).blocks]
     assert "stoplist German" in result.stdout  # the one "auto" picked
     assert etree.HTML(opened.read_text(encoding="utf-8")).xpath("//sb-bar")
+    # No project: said as such, not as a project that does not enable the plugin.
+    assert "Project (none: run outside a Scrapy project, with the defaults and the -s settings)" in result.stdout
+    assert "Plugin" not in result.stdout and "NOT ENABLED" not in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize(("pages", "args", "message"), [
@@ -232,4 +234,4 @@ def test_a_page_above_the_size_limit_is_reported(environment, project):
         result = scrapy("boilerplate", base + "german.html", "-s", "BOILERPLATE_MAX_PAGE_SIZE=100",
                         cwd=project, env=environment)
     assert result.returncode == 1 and result.stdout == ""
-    assert f"bytes, more than BOILERPLATE_MAX_PAGE_SIZE (100): skipped" in result.stderr
+    assert "bytes, more than BOILERPLATE_MAX_PAGE_SIZE (100): skipped" in result.stderr

@@ -12,12 +12,11 @@ import time
 
 import pytest
 import pytest_twisted
+from conftest import ARTICLE, PAGES, serve
 from scrapy import Request, Spider
 from twisted.web.resource import Resource
 
 from scrapy_boilerplate import Addon, BoilerplatePipeline
-
-from conftest import ARTICLE, PAGES, serve
 
 ADDON = {"ADDONS": {Addon: 0}}
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}

@@ -4,10 +4,9 @@ in the crawl's process and in worker processes (public settings only)."""
 from __future__ import annotations
 
 import pytest_twisted
+from conftest import ARTICLE, PageSpider
 
 from scrapy_boilerplate import BoilerplatePipeline, extract
-
-from conftest import ARTICLE, PageSpider
 
 PAGES = ["article.html", "german.html", "empty.html"]
 

@@ -36,6 +36,17 @@ def test_items_get_the_markdown_and_clean_html(crawl, server, setup):
         assert broken["markdown"] == "" and broken["main_html"] == ""
 
 
+@pytest.mark.parametrize("setup", [PIPELINE, {**PIPELINE, "BOILERPLATE_WORKERS": 1}], ids=["pipeline", "workers"])
+@pytest_twisted.inlineCallbacks
+def test_markdown_images_only_with_the_setting(crawl, server, setup):
+    without = yield crawl([server + "article.html"], {**setup, **FIELDS})
+    assert "![" not in without.item_for("article.html")["markdown"]
+    outcome = yield crawl([server + "article.html"], {**setup, **FIELDS, "BOILERPLATE_MARKDOWN_IMAGES": True})
+    item = outcome.item_for("article.html")
+    assert f"\n\n![The river in flood]({server}river.jpg)\n\nAccording to" in item["markdown"]
+    assert item["text"] == without.item_for("article.html")["text"]
+
+
 @pytest_twisted.inlineCallbacks
 def test_workers_render_exactly_as_the_crawls_process(crawl, server):
     urls = [server + page for page in PAGES]

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest_twisted
 import scrapy
+from conftest import PageSpider
 
 from scrapy_boilerplate import Addon, extract
-
-from conftest import PageSpider
 
 ADDON = {"ADDONS": {Addon: 0}}
 #: The fields the pipeline adds from the page's metadata, by default.

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 import pytest_twisted
+from conftest import BASE_SETTINGS, PageSpider
 from lxml import etree
 from scrapy.crawler import Crawler
 from scrapy.settings import Settings
 
 from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplateMiddleware
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
-
-from conftest import BASE_SETTINGS, PageSpider
 
 ADDON = {"ADDONS": {Addon: 0}}
 EXAMPLE_PROJECT = Path(__file__).resolve().parent.parent / "example_project"
@@ -63,36 +62,70 @@ def test_invalid_setting_stops_the_crawl_before_any_request(server, caplog, sett
 
 @pytest.mark.parametrize(("setting", "message"), [
     ("BOILERPLATE_LENGTH_LOW=-1", "invalid value for BOILERPLATE_LENGTH_LOW: -1 (must be at least 0)"),
-    # Options of algorithms not selected (a request's meta may select them):
-    ("BOILERPLATE_THRESHOLD=2", "invalid value for BOILERPLATE_THRESHOLD: 2 (must be at most 1)"),
-    ("BOILERPLATE_WORDS_WEIGHT=abc", "invalid value for BOILERPLATE_WORDS_WEIGHT: 'abc' (expected a number)"),
-    ("BOILERPLATE_END_MARKER_MAX_WORDS=-4",
-     "invalid value for BOILERPLATE_END_MARKER_MAX_WORDS: -4 (must be at least 0)"),
-    ("BOILERPLATE_LENGHT_LOW=5",
-     "invalid value for BOILERPLATE_LENGHT_LOW: '5' (unknown setting; did you mean BOILERPLATE_LENGTH_LOW?)"),
-], ids=["selected", "learned", "declutter", "boilerpipe", "unknown"])
+    # Options of algorithms not selected (a request's meta may select them), in their dict settings:
+    ('BOILERPLATE_LEARNED={"threshold": 2}',
+     "invalid value for BOILERPLATE_LEARNED['threshold']: 2 (must be at most 1)"),
+    ('BOILERPLATE_DECLUTTER={"words_weight": "abc"}',
+     "invalid value for BOILERPLATE_DECLUTTER['words_weight']: 'abc' (expected a number)"),
+    ('BOILERPLATE_BOILERPIPE_ARTICLE={"end_marker_max_words": -4}',
+     "invalid value for BOILERPLATE_BOILERPIPE_ARTICLE['end_marker_max_words']: -4 (must be at least 0)"),
+    ("BOILERPLATE_LENGHT_LOW=5", "unknown setting BOILERPLATE_LENGHT_LOW"),
+    # An option of another algorithm than the one selected (jusText, the default):
+    ("BOILERPLATE_THRESHOLD=0.5", "invalid value for BOILERPLATE_THRESHOLD: '0.5' (a setting of learned, not of "
+     "justext, which BOILERPLATE_ALGORITHM selects; learned's, for requests that select it, in BOILERPLATE_LEARNED)"),
+], ids=["selected", "learned", "declutter", "boilerpipe", "unknown", "another algorithm's"])
 def test_scrapy_crawl_refused_for_an_invalid_setting_exits_1_with_one_line(setting, message):
     command = [sys.executable, "-m", "scrapy", "crawl", "articles", "-s", setting]
     done = subprocess.run(command, cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     [line] = [line for line in done.stderr.splitlines() if setting.split("=")[0] in line]
-    assert line.endswith(f"{message} in the command line settings: the crawl does not start")
+    if setting.startswith("BOILERPLATE_LENGHT_LOW"):  # unknown: named as such, with the closest known name
+        assert line.endswith("unknown setting BOILERPLATE_LENGHT_LOW in the command line settings "
+                             "(did you mean BOILERPLATE_LENGTH_LOW?): the crawl does not start")
+    else:
+        assert line.endswith(f"{message} in the command line settings: the crawl does not start")
 
 
-def test_misspelt_setting_is_refused_with_the_closest_name():
-    with pytest.raises(SettingError, match=r"BOILERPLATE_LENGHT_LOW: 5 \(unknown setting; did you mean "
-                                           r"BOILERPLATE_LENGTH_LOW\?\) in the project settings"):
+def test_misspelt_setting_is_refused_as_unknown_with_the_closest_name():
+    with pytest.raises(SettingError, match=r"^unknown setting BOILERPLATE_LENGHT_LOW in the project settings "
+                                           r"\(did you mean BOILERPLATE_LENGTH_LOW\?\)$"):
         BoilerplateSettings.from_settings(Settings({"BOILERPLATE_LENGHT_LOW": 5}))
 
 
 def test_options_of_every_algorithm_are_validated_and_kept():
-    settings = BoilerplateSettings.from_settings(Settings({"BOILERPLATE_THRESHOLD": "0.25",
-                                                            "BOILERPLATE_END_MARKER_MAX_WORDS": 3}))
-    assert settings.algorithm == "justext"
+    settings = BoilerplateSettings.from_settings(Settings({"BOILERPLATE_LEARNED": {"threshold": "0.25"},
+                                                            "BOILERPLATE_BOILERPIPE_ARTICLE": {"end_marker_max_words": 3},
+                                                            "BOILERPLATE_LENGTH_LOW": 50}))
+    assert settings.algorithm == "justext" and settings.options.length_low == 50
     assert settings.algorithm_options["learned"].threshold == 0.25
+    assert settings.algorithm_options["learned"].length_low == 70  # jusText's setting is jusText's alone
     assert settings.algorithm_options["boilerpipe-article"].end_marker_max_words == 3
     assert settings.algorithm_options["justext"] is settings.options
+
+
+def test_each_algorithm_reads_its_own_options_and_the_shared_stoplist():
+    settings = BoilerplateSettings.from_settings(Settings({
+        "BOILERPLATE_ALGORITHM": "learned", "BOILERPLATE_STOPLIST": "German", "BOILERPLATE_THRESHOLD": 0.5,
+        "BOILERPLATE_LEARNED": {"length_low": 50}, "BOILERPLATE_JUSTEXT": {"spaces": True}}))
+    learned, justext = settings.algorithm_options["learned"], settings.algorithm_options["justext"]
+    assert (learned.threshold, learned.length_low, learned.stoplist.name) == (0.5, 50, "German")
+    assert justext.spaces is True and justext.length_low == 70 and justext.stoplist.name == "German"
+    with pytest.raises(SettingError, match=r"^invalid value for BOILERPLATE_LEARNED: .*learned has no option "
+                                           r"'lenght_low'; did you mean 'length_low'\?\) in the project settings$"):
+        BoilerplateSettings.from_settings(Settings({"BOILERPLATE_LEARNED": {"lenght_low": 50}}))
+
+
+def test_a_jusText_setting_stops_a_learned_crawl_naming_whose_setting_it_is():
+    command = [sys.executable, "-m", "scrapy", "crawl", "articles", "-s", "BOILERPLATE_ALGORITHM=learned",
+               "-s", "BOILERPLATE_LENGTH_LOW=50"]
+    done = subprocess.run(command, cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    [line] = [line for line in done.stderr.splitlines() if "BOILERPLATE_LENGTH_LOW" in line]
+    assert line.endswith("invalid value for BOILERPLATE_LENGTH_LOW: '50' (a setting of justext, not of learned, "
+                         "which BOILERPLATE_ALGORITHM selects; learned's own length_low goes in BOILERPLATE_LEARNED "
+                         "= {'length_low': ...}; justext's, for requests that select it, in BOILERPLATE_JUSTEXT) "
+                         "in the command line settings: the crawl does not start")
 
 
 @pytest.mark.parametrize(("priority", "origin"), [
@@ -201,7 +234,7 @@ def test_pipeline_settings_without_the_pipeline_are_reported(crawl, server, capl
 def test_request_meta_selecting_another_algorithm_gets_its_project_settings(crawl, server):
     # The options of learned, validated at start-up, with the project's stoplist and threshold.
     outcome = yield crawl([server + "german.html"], {**ADDON, "BOILERPLATE_STOPLIST": "German",
-                                                     "BOILERPLATE_THRESHOLD": 0.99},
+                                                     "BOILERPLATE_LEARNED": {"threshold": 0.99}},
                           request_meta={"boilerplate": {"algorithm": "learned"}})
     [result] = outcome.results
     assert result.error is None and result.extraction.algorithm == "learned"

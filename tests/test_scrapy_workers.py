@@ -16,20 +16,26 @@ from pathlib import Path
 
 import pytest
 import pytest_twisted
+from conftest import ARTICLE, GERMAN, PageSpider, serve
 from scrapy.settings import Settings
+from threaded_server import serving
 from twisted.internet import defer, task
 
-from scrapy_boilerplate import (Addon, BoilerpipeArticleOptions, BoilerplatePipeline, BoilerplateStartMiddleware, DeclutterOptions,
-                                JustextOptions, extract)
-from scrapy_boilerplate.workers import process as worker
+from scrapy_boilerplate import (
+    Addon,
+    BoilerpipeArticleOptions,
+    BoilerplatePipeline,
+    BoilerplateStartMiddleware,
+    DeclutterOptions,
+    JustextOptions,
+    extract,
+)
 from scrapy_boilerplate.components import PageResult
 from scrapy_boilerplate.components.classifier import _BY_CRAWLER
 from scrapy_boilerplate.components.settings import BoilerplateSettings, SettingError
-from scrapy_boilerplate.workers.pool import PageTimeout, WorkerError, WorkerPool, WorkersUnavailable
 from scrapy_boilerplate.html.parse import utf8_body
-
-from conftest import ARTICLE, GERMAN, PageSpider, serve
-from threaded_server import serving
+from scrapy_boilerplate.workers import process as worker
+from scrapy_boilerplate.workers.pool import PageTimeout, WorkerError, WorkerPool, WorkersUnavailable
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
 ADDON = {"ADDONS": {Addon: 0}}
@@ -116,9 +122,9 @@ def make_send_bytes_halfway(then):
 def children(pid: int | None = None) -> set[int]:
     """The processes this one (or ``pid``) started that are still there (a zombie too)."""
     found: set[int] = set()
-    for task in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
+    for thread in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
         try:
-            found.update(int(child) for child in (task / "children").read_text().split())
+            found.update(int(child) for child in (thread / "children").read_text().split())
         except FileNotFoundError:  # a thread that has ended since (its children go to another)
             pass
     return found

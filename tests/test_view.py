@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import ARTICLE
 from lxml import etree
 from parsel import Selector
 
 from scrapy_boilerplate import ALGORITHMS, Block, Extraction, JustextOptions, extract
 from scrapy_boilerplate.inspect import block_view
 from scrapy_boilerplate.inspect.view import CONTENT_SECURITY_POLICY
-
-from conftest import ARTICLE
 
 #: A page that would run code and fetch things in every way the view must stop.
 ACTIVE = """<!DOCTYPE html><html><head><title>Active page</title>

@@ -7,14 +7,13 @@ import shutil
 import subprocess
 
 import pytest
+from conftest import ARTICLE
 from lxml import etree
 from parsel import Selector
+from threaded_server import serving
 
 from scrapy_boilerplate import extract
 from scrapy_boilerplate.inspect import block_view
-
-from conftest import ARTICLE
-from threaded_server import serving
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium)")

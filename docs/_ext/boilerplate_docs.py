@@ -31,7 +31,15 @@ from sphinx.util.docutils import SphinxDirective
 from scrapy_boilerplate import ALGORITHMS
 from scrapy_boilerplate.cli import build_parser
 from scrapy_boilerplate.cli.flags import default, flag
-from scrapy_boilerplate.components.settings import DEFAULTS, METADATA_KEYS, PREFIX, BoilerplateSettings, setting_name
+from scrapy_boilerplate.components.settings import (
+    DEFAULTS,
+    METADATA_KEYS,
+    PREFIX,
+    SHARED_OPTIONS,
+    BoilerplateSettings,
+    algorithm_setting,
+    setting_name,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -65,8 +73,10 @@ def _literal(value: Any) -> str:
 
 
 class _Setting:
-    def __init__(self, name: str, flag: str | None, value: Any, meaning: str | None) -> None:
+    def __init__(self, name: str, flag: str | None, value: Any, meaning: str | None, *, target: bool = True) -> None:
         self.name, self.flag, self.value, self.meaning = name, flag, value, meaning
+        #: Whether the row is the setting's entry (``:setting:`` links to it); not for a dict setting's key.
+        self.target = target
 
 
 def _scrapy_settings() -> Iterator[_Setting]:
@@ -86,6 +96,11 @@ def _algorithm_settings(algorithm: str) -> Iterator[_Setting]:
     for field in dataclasses.fields(options):
         if field.name not in inherited:
             yield _Setting(setting_name(field.name), flag(field.name), default(field), docs.get(field.name))
+    # The options it shares with another algorithm are its own, with its defaults: its dict setting sets them.
+    for field in dataclasses.fields(options):
+        if field.name in inherited and field.name not in SHARED_OPTIONS:
+            yield _Setting(f'{algorithm_setting(algorithm)}["{field.name}"]', flag(field.name), default(field),
+                           docs.get(field.name), target=False)
 
 
 def _inherited_fields(options: type) -> set[str]:
@@ -125,7 +140,8 @@ class SettingsTable(SphinxDirective):
                 literal_cell = "(below)"
             else:
                 literal_cell = f"``{literal}``"
-            lines += [f"   * - .. setting:: {setting.name}", "", f"       ``{setting.name}``"]
+            lines += ([f"   * - .. setting:: {setting.name}", "", f"       ``{setting.name}``"] if setting.target
+                      else [f"   * - ``{setting.name}``"])
             if with_flags:
                 lines.append(f"     - ``{setting.flag}``" if setting.flag else "     -")
             lines += [f"     - {literal_cell}", f"     - {setting.meaning or ''}"]

@@ -14,8 +14,8 @@ from typing import Any, Generic, TypeVar
 from lxml import etree
 
 from ..errors import OptionError
-from ..model.options import Options
 from ..model import Labelled
+from ..model.options import Options
 from . import boilerpipe, declutter, justext, learned
 
 
@@ -24,17 +24,17 @@ def _nothing_to_prepare(options: Options) -> None:
 
 
 #: An algorithm's options class.
-O = TypeVar("O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
 @dataclass(frozen=True)
-class Algorithm(Generic[O]):
+class Algorithm(Generic[OptionsT]):
     name: str
-    options: type[O]
-    run: Callable[[etree._Element, O], Labelled]
+    options: type[OptionsT]
+    run: Callable[[etree._Element, OptionsT], Labelled]
     #: Loads what ``run`` will need with these options, so that a crawl pays
     #: for it at start-up rather than on its first page.
-    prepare: Callable[[O], None] = _nothing_to_prepare
+    prepare: Callable[[OptionsT], None] = _nothing_to_prepare
 
 
 ALGORITHMS: dict[str, Algorithm[Any]] = {

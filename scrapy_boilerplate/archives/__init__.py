@@ -1,5 +1,6 @@
 """Web archives in, clean text out: WARC files read with warcio, their HTML responses extracted
-in worker processes (the crawl's pool, :mod:`scrapy_boilerplate.workers.pool`), one JSON line each. Needs the ``warc`` extra."""
+in worker processes (the crawl's pool, :mod:`scrapy_boilerplate.workers.pool`), one JSON line each.
+Needs the ``warc`` extra."""
 
 from __future__ import annotations
 

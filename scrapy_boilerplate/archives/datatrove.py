@@ -1,15 +1,17 @@
-"""A datatrove extractor, for pipelines that run on a laptop, Slurm or Ray::
+"""A datatrove reader and extractor, for pipelines that run on a laptop, Slurm or Ray::
 
-    from datatrove.pipeline.readers import WarcReader
     from datatrove.pipeline.writers import JsonlWriter
-    from scrapy_boilerplate.archives.datatrove import BoilerplateExtractor
+    from scrapy_boilerplate.archives.datatrove import BoilerplateExtractor, BoilerplateWarcReader
 
-    pipeline = [WarcReader("s3://commoncrawl/crawl-data/CC-MAIN-2024-10/segments/",
-                           glob_pattern="*/warc/*"),
+    pipeline = [BoilerplateWarcReader("s3://commoncrawl/crawl-data/CC-MAIN-2024-10/segments/",
+                                      glob_pattern="*/warc/*"),
                 BoilerplateExtractor(algorithm="justext"),
                 JsonlWriter("output/")]
 
-It stands wherever datatrove's ``Trafilatura`` extractor does. Needs the ``datatrove`` extra.
+The reader passes on the records the command line extracts (every HTML response
+with status 200, decoded as Scrapy decodes it) and counts the others in
+datatrove's stats by the command line's reasons; the extractor stands wherever
+datatrove's ``Trafilatura`` extractor does. Needs the ``datatrove`` extra.
 """
 
 from __future__ import annotations
@@ -17,16 +19,80 @@ from __future__ import annotations
 from typing import Any
 
 from datatrove.data import DocumentsPipeline
+from datatrove.io import DataFileLike, DataFolderLike
 from datatrove.pipeline.extractors.base import BaseExtractor
+from datatrove.pipeline.readers.base import BaseDiskReader
+from datatrove.utils.logging import logger
 
 from .. import algorithms
 from ..api import extract
+from ..errors import ExtractionError
+from ..html.parse import decode, refuse_binary
+from .records import MAX_BODY, ArchiveError, Skipped, read_stream
+from .worker import BINARY
+
+
+class BoilerplateWarcReader(BaseDiskReader):
+    """The HTML responses of the WARC files in ``data_folder`` (a path or any fsspec URL), one
+    document each, read as the command line reads them: status 200 and an HTML
+    ``Content-Type`` (whatever libmagic would guess from the first bytes), transfer and
+    content encodings undone (chunked, gzip, deflate, brotli, zstd), decoded as Scrapy decodes
+    a response. Each record left out is counted under ``skipped: REASON`` (the reasons of
+    ``docs/archives.rst``); one that cannot be decoded is logged with its URL and id, and the
+    file goes on. The document's ``id`` is the record's ``WARC-Record-ID``; its metadata has
+    ``url`` and ``date``. The other arguments are datatrove's ``WarcReader``'s.
+    """
+
+    name = "🕷 scrapy-boilerplate WARC"
+    _requires_dependencies = ["warcio"]
+
+    def __init__(self, data_folder: DataFolderLike, paths_file: DataFileLike | None = None, *,
+                 max_body: int = MAX_BODY, limit: int = -1, skip: int = 0, file_progress: bool = False,
+                 doc_progress: bool = False, default_metadata: dict | None = None, recursive: bool = True,
+                 glob_pattern: str | None = None, shuffle_files: bool = False) -> None:
+        super().__init__(data_folder, paths_file, limit, skip, file_progress, doc_progress,
+                         default_metadata=default_metadata, recursive=recursive, glob_pattern=glob_pattern,
+                         shuffle_files=shuffle_files)
+        self.max_body = max_body
+
+    def read_file(self, filepath: str) -> DocumentsPipeline:
+        # Not decompressed by datatrove: the reader tells a gzip member cut short from the end.
+        with self.data_folder.open(filepath, "rb", compression=None) as stream:
+            try:
+                yield from self._documents(filepath, stream)
+            except ArchiveError as error:
+                self.stat_update("skipped: not a web archive")
+                logger.warning(f"{filepath}: {error}")
+
+    def _documents(self, filepath: str, stream: Any) -> DocumentsPipeline:
+        """The documents of the archive ``stream``; :class:`ArchiveError` if it is none."""
+        for index, item in enumerate(read_stream(stream, max_body=self.max_body)):
+            with self.track_time():
+                if isinstance(item, Skipped):
+                    self._skip(filepath, item)
+                    continue
+                try:
+                    refuse_binary(item.body)
+                    text = decode(item.body, item.content_type)
+                except ExtractionError:
+                    self._skip(filepath, Skipped(BINARY, item.record_id, item.url))
+                    continue
+                document = self.get_document_from_dict(
+                    {"text": text, "id": item.record_id, "url": item.url, "date": item.date}, filepath, index)
+            if document:
+                yield document
+
+    def _skip(self, filepath: str, skipped: Skipped) -> None:
+        self.stat_update(f"skipped: {skipped.reason}")
+        if skipped.detail:
+            logger.warning(f"{filepath}: {skipped.name()}: skipped: {skipped.detail}")
 
 
 class BoilerplateExtractor(BaseExtractor):
     """The main text of each document's HTML, by ``algorithm`` with its ``options`` (by name, as
     :func:`scrapy_boilerplate.extract` takes them), each document in datatrove's sandbox process
-    with ``timeout`` seconds at most (FineWeb's 1 s); a document without main text is dropped.
+    with ``timeout`` seconds at most (FineWeb's 1 s); a document without main text, and one that
+    is no HTML page (binary data, over the size limit, a tree deeper than any page's), is dropped.
 
     The options are validated here, where the pipeline is built: a bad one is an
     :class:`~scrapy_boilerplate.OptionError` before any task starts.
@@ -45,4 +111,8 @@ class BoilerplateExtractor(BaseExtractor):
         return super().run(data, rank, world_size)
 
     def extract(self, text: str) -> str:
-        return extract(text, algorithm=self.algorithm, options=self.options).text
+        # An exception here would end datatrove's sandbox process; an empty text drops the document.
+        try:
+            return extract(text, algorithm=self.algorithm, options=self.options).text
+        except ExtractionError:
+            return ""

@@ -48,21 +48,24 @@ class Tally:
 
     def summary(self) -> str:
         reasons = ", ".join(f"{count} {reason}" for reason, count in self.skipped.most_common())
-        return (f"{self.read} records read, {self.written} written, {sum(self.skipped.values())} skipped"
+        return (f"{self.read} record{'' if self.read == 1 else 's'} read, {self.written} written, "
+                f"{sum(self.skipped.values())} skipped"
                 + (f" ({reasons})" if reasons else "") + (" (interrupted)" if self.interrupted else ""))
 
 
 def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: float | None = DEFAULT_TIMEOUT,
         max_body: int = MAX_BODY, initializer: Callable[..., None], initargs: tuple = (),
         task: Callable[[Record], str | Skipped] = extract_record, progress: Progress | None = None,
-        report: Callable[[str], None] = lambda message: None) -> Tally:
+        report: Callable[[str], None] = lambda message: None,
+        note: Callable[[str], None] = lambda message: None) -> Tally:
     """Extract every record of the archives ``names`` name (see :func:`.records.locations`) into
     ``output``, one line each.
 
     ``initializer(*initargs)`` prepares each worker process (it runs here first, so that
     the processes forked inherit what it loads) and ``task`` makes a record's line there,
     or says why it is skipped. ``report`` hears, for a person, of each record that crashed the
-    extractor and of each archive that could not be read. Raises
+    extractor and of each archive that could not be read; ``note``, of each record skipped because
+    it could not be decoded (a broken content encoding, a chunked body cut short). Raises
     :class:`~scrapy_boilerplate.workers.pool.WorkersUnavailable` when no worker process can start.
     """
     tally = Tally()
@@ -97,7 +100,7 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
     pool.start()
     with _stop_on_interrupt() as stop:
         try:
-            for item in _records(names, max_body, report):
+            for item in _records(names, max_body, report, note):
                 if stop.requested:
                     break
                 tally.read += 1
@@ -116,7 +119,8 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
     return tally
 
 
-def _records(names: Iterable[str], max_body: int, report: Callable[[str], None]) -> Iterator[Record | Skipped]:
+def _records(names: Iterable[str], max_body: int, report: Callable[[str], None],
+             note: Callable[[str], None]) -> Iterator[Record | Skipped]:
     for name in names:
         try:
             archives = locations(name)
@@ -128,7 +132,9 @@ def _records(names: Iterable[str], max_body: int, report: Callable[[str], None])
                 for item in read(location, max_body=max_body):
                     if isinstance(item, Skipped) and item.reason in (TRUNCATED, UNREADABLE):
                         report(f"{location}: {item.reason}{f' {item.record_id}' if item.record_id else ''}: "
-                               "the archive ends here")
+                               "the archive ends here" + (f" ({item.detail})" if item.detail else ""))
+                    elif isinstance(item, Skipped) and item.detail:
+                        note(f"{location}: {item.name()}: skipped: {item.detail}")
                     yield item
             except ArchiveError as error:
                 report(str(error))

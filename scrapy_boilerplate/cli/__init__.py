@@ -18,11 +18,12 @@ from .. import ALGORITHMS, __distribution__, __version__
 from ..algorithms.justext import stoplists
 from ..archives import is_archive
 from ..html.parse import MAX_PAGE_SIZE
-from . import archives
 from ..inspect import FORMATS, Style
+from . import archives
 from .batch import Job, Outcome, Progress, classify_all
-from .flags import add_option_flags, flag, options_from
-from .sources import STDIN, is_url
+from .files import clashes, write_text
+from .flags import add_option_flags, count, flag, options_from
+from .sources import STDIN, is_url, read_bounded
 
 PROG = "scrapy-boilerplate"
 
@@ -44,14 +45,17 @@ def build_parser() -> argparse.ArgumentParser:
                         help="text: the good blocks; markdown: the good blocks with their structure; "
                              "json, jsonl: every block with its features; "
                              "blocks: a table of the blocks; html: the coloured block view (default: text)")
+    parser.add_argument("--markdown-images", action="store_true",
+                        help="with --format markdown: write the main content's images, ![alt](URL)")
     parser.add_argument("-d", "--output-dir", metavar="DIR", type=Path,
                         help="write one file per input into DIR instead of printing")
     parser.add_argument("-j", "--jobs", metavar="N", type=_positive, default=1,
                         help="classify in N processes (default: 1)")
     parser.add_argument("--timeout", metavar="SECONDS", type=float, default=30,
                         help="how long to wait for a URL (default: 30)")
-    parser.add_argument("--max-page-size", metavar="BYTES", type=_count, default=MAX_PAGE_SIZE,
-                        help=f"skip inputs of more bytes, unparsed, as failed (default: {MAX_PAGE_SIZE:,}; 0: no limit)")
+    parser.add_argument("--max-page-size", metavar="BYTES", type=count, default=MAX_PAGE_SIZE,
+                        help="skip inputs of more bytes, unparsed, as failed "
+                             f"(default: {MAX_PAGE_SIZE:,}; 0: no limit)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the blocks table: auto (on a terminal, unless NO_COLOR is set), always, never")
     parser.add_argument("--list-algorithms", action="store_true", help="list the algorithms and their option flags")
@@ -79,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("argument INPUT: web archives and pages cannot be read in one run")
         if args.format != "text" or args.output_dir is not None:
             parser.error("web archives give JSON lines: write them with --output FILE, not --format or --output-dir")
+        if args.output is not None and clashes([args.output], args.inputs) is not None:
+            parser.error(f"argument -o/--output: {args.output} is an input archive; choose another file")
         return archives.main(args, options)
     if args.output is not None:
         parser.error("argument --output: only for web archives; for pages, use --output-dir DIR")
@@ -88,20 +94,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     if output_format.several == "apart" and len(args.inputs) > 1 and args.output_dir is None:
         parser.error(f"argument --format: {args.format} gives one document per input; "
                      "with several inputs, write them with --output-dir DIR")
+    output_paths: list[Path] = []
     if args.output_dir is not None:
         problem = _unwritable(args.output_dir)
         if problem:
             parser.error(f"argument -d/--output-dir: {problem}")
-    stdin = sys.stdin.buffer.read() if STDIN in args.inputs else None
+        taken: set[str] = set()
+        output_paths = [args.output_dir / _file_name(name, output_format.suffix, taken) for name in args.inputs]
+        clash = clashes(output_paths, args.inputs)
+        if clash is not None:
+            parser.error(f"argument -d/--output-dir: {clash} would overwrite an input; choose another directory")
+    stdin = read_bounded(sys.stdin.buffer, args.max_page_size) if STDIN in args.inputs else None
     colour = args.output_dir is None and (
         args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ))
-    job = Job(args.algorithm, options, args.format, Style(colour=colour, width=shutil.get_terminal_size().columns),
+    if args.markdown_images and args.format != "markdown":
+        parser.error("argument --markdown-images: only with --format markdown")
+    style = Style(colour=colour, width=shutil.get_terminal_size().columns, images=args.markdown_images)
+    job = Job(args.algorithm, options, args.format, style,
               timeout=args.timeout, max_page_size=args.max_page_size)
     progress = Progress(len(args.inputs)) if len(args.inputs) > 1 and sys.stderr.isatty() else None
     outcomes = classify_all(job, args.inputs, processes=args.jobs, stdin=stdin, progress=progress)
     try:
         if args.output_dir is not None:
-            failed = _write_files(outcomes, args.output_dir, output_format.suffix, progress)
+            failed = _write_files(outcomes, output_paths, progress)
         else:
             failed = _print(outcomes, output_format.several, len(args.inputs), progress)
     except KeyboardInterrupt:
@@ -153,17 +168,15 @@ def _unwritable(directory: Path) -> str | None:
     return None
 
 
-def _write_files(outcomes: Iterable[Outcome], directory: Path, suffix: str, progress: Progress | None) -> int:
+def _write_files(outcomes: Iterable[Outcome], paths: Sequence[Path], progress: Progress | None) -> int:
     failed = 0
-    taken: set[str] = set()
-    for outcome in outcomes:
+    for outcome, path in zip(outcomes, paths, strict=True):
         if outcome.error is not None:
             failed += 1
             _report(progress, f"{outcome.name}: {outcome.error}")
             continue
-        path = directory / _file_name(outcome.name, suffix, taken)
         try:
-            path.write_text(outcome.output or "", encoding="utf-8")
+            write_text(path, outcome.output or "")
         except OSError as error:  # a full disk, a name the file system refuses: this input fails alone
             failed += 1
             _report(progress, f"{outcome.name}: cannot write {path}: {error.strerror or error}")
@@ -205,14 +218,4 @@ def _list_algorithms() -> None:
 
 
 def _positive(text: str) -> int:
-    return _count(text, minimum=1)
-
-
-def _count(text: str, minimum: int = 0) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < minimum:
-        raise argparse.ArgumentTypeError(f"must be at least {minimum}: {text!r}")
-    return value
+    return count(text, minimum=1)

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
 import sys
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..archives import DEFAULT_TIMEOUT, FIELDS, MAX_BODY, run, start
 from ..model.options import Options
 from ..workers.pool import WorkersUnavailable
+from .files import replacing
+from .flags import count
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -32,8 +33,8 @@ def add_archive_arguments(parser: argparse.ArgumentParser) -> None:
                        help=f"also write these fields: {', '.join(FIELDS)}")
     group.add_argument("--record-timeout", metavar="SECONDS", type=_seconds, default=DEFAULT_TIMEOUT,
                        help="skip a record whose extraction takes longer, and replace its worker (default: 1)")
-    group.add_argument("--max-body", metavar="BYTES", type=int, default=MAX_BODY,
-                       help="skip a record whose body is longer (default: 10 MiB)")
+    group.add_argument("--max-body", metavar="BYTES", type=count, default=MAX_BODY,
+                       help="skip a record whose body is longer, decoded or not (default: 10 MiB; 0: no limit)")
 
 
 def main(args: argparse.Namespace, options: Options) -> int:
@@ -50,7 +51,7 @@ def main(args: argparse.Namespace, options: Options) -> int:
         with _output(args.output) as output:
             tally = run(args.inputs, output, processes=args.jobs, timeout=args.record_timeout,
                         max_body=args.max_body, initializer=start, initargs=(args.algorithm, options, args.fields),
-                        progress=bar, report=report)
+                        progress=bar, report=report, note=lambda message: _say(message, bar))
     except WorkersUnavailable as error:
         _say(f"no record extracted: {error}", None)
         return 1
@@ -67,12 +68,8 @@ def main(args: argparse.Namespace, options: Options) -> int:
     return 1 if problems else 0
 
 
-def _output(path: Path | None) -> nullcontext[TextIO] | TextIO:
-    if path is None:
-        return nullcontext(sys.stdout)
-    if path.name.endswith(".gz"):
-        return gzip.open(path, "wt", encoding="utf-8")
-    return path.open("w", encoding="utf-8")
+def _output(path: Path | None) -> AbstractContextManager[TextIO]:
+    return nullcontext(sys.stdout) if path is None else replacing(path)
 
 
 def _progress_bar() -> tqdm | None:

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .. import ALGORITHMS, __distribution__, __version__, extract
-from ..html.parse import HtmlInput, to_root
 from ..errors import BoilerplateError
-from ..model.options import Options
+from ..html.parse import HtmlInput, to_root
 from ..inspect import FORMATS, Report, Style
+from ..model.options import Options
 from .sources import SourceError, load
 
 
@@ -42,7 +42,8 @@ class Outcome:
 def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
     """Read, classify and render one input; every failure becomes the outcome's ``error``."""
     try:
-        loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"{__distribution__}/{__version__}")
+        loaded = load(name, stdin=stdin, timeout=job.timeout, user_agent=f"{__distribution__}/{__version__}",
+                      max_size=job.max_page_size)
         output_format = FORMATS[job.format]
         page: HtmlInput | None  # its text, then its tree where the format needs one (None: none)
         page = loaded.page(job.max_page_size)
@@ -56,7 +57,7 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
         return Outcome(name, output=output_format.render(report, job.style))
     except (SourceError, BoilerplateError) as error:
         return Outcome(name, error=str(error))
-    except Exception as error:  # a bug must cost one input, not the others
+    except Exception as error:  # noqa: BLE001 -- a bug must cost one input, not the others
         return Outcome(name, error=f"{type(error).__name__}: {error}")
 
 
@@ -105,7 +106,7 @@ def _classify_in_worker(name: str, stdin: bytes | None) -> Outcome:
 def _result(future: Future, name: str) -> Outcome:
     try:
         return future.result()
-    except Exception as error:  # the worker died (killed, out of memory)
+    except Exception as error:  # noqa: BLE001 -- the worker died (killed, out of memory)
         return Outcome(name, error=f"{type(error).__name__}: {error}")
 
 

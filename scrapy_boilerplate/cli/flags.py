@@ -18,8 +18,8 @@ from typing import Any
 
 from .. import ALGORITHMS
 from ..errors import OptionError
-from ..model.options import Options
 from ..inspect.features import value_text
+from ..model.options import Options
 
 #: argparse ``dest`` of an option's flag: this prefix and the option's name.
 DEST_PREFIX = "option:"
@@ -58,7 +58,8 @@ def add_option_flags(parser: argparse.ArgumentParser) -> None:
             if flag(field.name) in added:
                 continue
             value = added[flag(field.name)] = default(field)
-            group.add_argument(flag(field.name), dest=DEST_PREFIX + field.name, metavar=_METAVARS[kind(algorithm.options, field)],
+            group.add_argument(flag(field.name), dest=DEST_PREFIX + field.name,
+                               metavar=_METAVARS[kind(algorithm.options, field)],
                                help=f"default: {value_text(value, limit=50)}".replace("%", "%%"))
 
 
@@ -128,3 +129,14 @@ def convert(raw: str, to: type) -> Any:
 
 
 _METAVARS = {bool: "{true,false}", int: "INT", float: "NUMBER", dict: "JSON", list: "WORD,...", str: "TEXT"}
+
+
+def count(text: str, minimum: int = 0) -> int:
+    """An argparse type: a whole number of at least ``minimum``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}: {text!r}")
+    return value

@@ -29,6 +29,7 @@ from scrapy.exceptions import UsageError
 from scrapy.http import HtmlResponse, Response
 from scrapy.settings import BaseSettings
 from scrapy.utils.datatypes import SequenceExclude
+from scrapy.utils.project import inside_project
 from scrapy.utils.spider import DefaultSpider, spidercls_for_request
 from w3lib.url import is_url
 
@@ -91,7 +92,8 @@ class Command(ScrapyCommand):
                           meta={"handle_httpstatus_list": SequenceExclude(range(300, 400))})
         loader = self.crawler_process.spider_loader
         try:
-            spidercls = loader.load(opts.spider) if opts.spider else spidercls_for_request(loader, request, DefaultSpider)
+            spidercls = (loader.load(opts.spider) if opts.spider
+                         else spidercls_for_request(loader, request, DefaultSpider))
         except KeyError:
             raise UsageError(f"no spider named {opts.spider!r} in this project (scrapy list lists them)") from None
         crawler = self.crawler_process.create_crawler(_fetching(spidercls, request))
@@ -123,7 +125,7 @@ class Command(ScrapyCommand):
                   "HTTPERROR_ALLOWED_CODES or the spider's handle_httpstatus_list let it through", file=sys.stderr)
             return 1
         components = enabled(settings)
-        if not {"middleware", "pipeline"} & set(components):
+        if inside_project() and not {"middleware", "pipeline"} & set(components):
             ignored = sorted(name for name in settings if name.startswith(PREFIX))
             if ignored:
                 print(f"Warning: {', '.join(ignored)} set, but no component of scrapy_boilerplate is enabled "
@@ -142,8 +144,14 @@ class Command(ScrapyCommand):
             return 1
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
         print(f"URL     {response.url} (HTTP {response.status})")
-        print(f"Spider  {fetched.spider.name if fetched.spider else '(none: the project settings)'}")
-        print(f"Plugin  {_enabled_text(components)}")
+        project = inside_project()
+        if fetched.spider:
+            print(f"Spider  {fetched.spider.name}")
+        else:
+            print("Spider  (none: the project settings)" if project else
+                  "Project (none: run outside a Scrapy project, with the defaults and the -s settings)")
+        if project:
+            print(f"Plugin  {_enabled_text(components)}")
         if detected is not None:
             print(f"Charset {detected}: the page is not valid in the {as_declared.encoding} it declares")
         print(f"Result  {summary(extraction, plugin.options)}\n")
@@ -166,7 +174,8 @@ def _enabled_text(components: list[str]) -> str:
         return ('the middleware only: responses get meta["boilerplate_result"], items keep their HTML '
                 "(BoilerplatePipeline is not enabled)")
     if "pipeline" in components:
-        return 'the pipeline only: items are filled; meta["boilerplate"] is not read (BoilerplateMiddleware is not enabled)'
+        return ('the pipeline only: items are filled; meta["boilerplate"] is not read '
+                "(BoilerplateMiddleware is not enabled)")
     return ('NOT ENABLED: a crawl of this project classifies nothing; add "scrapy_boilerplate.Addon": 0 '
             "to the ADDONS dict of its settings.py")
 

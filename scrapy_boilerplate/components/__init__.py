@@ -1,4 +1,5 @@
-"""The Scrapy layer: settings, a downloader middleware, an item pipeline, a spider middleware pacing the start requests and an add-on.
+"""The Scrapy layer: settings, a downloader middleware, an item pipeline, a spider middleware pacing the
+start requests and an add-on.
 
 Only this package imports Scrapy; the algorithms stay independent of it.
 """

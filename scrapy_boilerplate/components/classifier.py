@@ -17,13 +17,13 @@ from twisted.internet import defer
 
 from .. import algorithms
 from ..api import extract
-from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
 from ..errors import BoilerplateError, PageTooLarge
+from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
 from ..model import Metadata
 from ..model.options import Options
+from ..workers.pool import PageTimeout, WorkerPool, WorkersUnavailable
 from .page import PageResult, response_root
 from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError, setting_name
-from ..workers.pool import PageTimeout, WorkerPool, WorkersUnavailable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -253,7 +253,7 @@ class Classifier:
     async def _in_workers(self, html: str | bytes, url: str, choice: tuple[str, Options], *,
                           encoding: str | None = None) -> PageResult | None:
         """``html`` as the pipeline gets it, or with ``encoding`` a response's body (see
-        :func:`scrapy_boilerplate.worker.classify`), classified in a worker; ``None`` when the
+        :func:`scrapy_boilerplate.workers.process.classify`), classified in a worker; ``None`` when the
         workers cannot run, for the caller to classify here what it already has."""
         assert self.workers is not None
         if encoding is None:

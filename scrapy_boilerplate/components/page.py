@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from ..html.page import Page
-from ..html.parse import parse
+from ..html.parse import has_crowded_tag, parse
 from ..model import Block, Extraction, Metadata
 from ..output.links import content_links
 
@@ -27,7 +27,11 @@ _NO_EXTRACTION: dict[str, Any] = {"algorithm": None, "language": None, "text": "
 
 def response_root(response: TextResponse) -> etree._Element | None:
     """The root of ``response.selector``, the tree the callback's selectors use; parsed here
-    when Scrapy cannot build that selector (it refuses a malformed ``<base href>``)."""
+    when Scrapy cannot build that selector (it refuses a malformed ``<base href>``), and when
+    an element has so many attributes that libxml2 would take minutes over it (see
+    :data:`~scrapy_boilerplate.html.parse.MAX_ATTRIBUTES`)."""
+    if has_crowded_tag(response.body):
+        return parse(response.text, url=response.url)
     try:
         return response.selector.root
     except ValueError:  # w3lib: "Invalid IPv6 URL"
@@ -100,7 +104,7 @@ class PageResult:
 
     def rendering(self, name: str) -> str:
         """The extraction's ``markdown`` or ``main_html`` (``""`` for a page that failed)."""
-        return getattr(self.extraction, name) if self.extraction is not None else ""
+        return self.extraction.rendering(name) if self.extraction is not None else ""
 
     @property
     def links(self) -> list[str]:

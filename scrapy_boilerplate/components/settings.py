@@ -1,11 +1,17 @@
 """Reading and validating the ``BOILERPLATE_*`` settings, once per crawler.
 
-Every option of every algorithm is the setting ``BOILERPLATE_`` + its name in
-upper case; a value given as text (``-s BOILERPLATE_LENGTH_LOW=50``) is
-converted to the type of the option's default. All are validated at start-up,
-those of the algorithms not selected too (a request's meta may select them),
-and a ``BOILERPLATE_*`` name that is none of them is refused; an error names
-where the setting was set.
+Each algorithm's options are its own. ``BOILERPLATE_`` + an option's name in
+upper case is the option of the algorithm that defines it (``LENGTH_LOW``:
+jusText's, ``THRESHOLD``: learned's), except the :data:`SHARED_OPTIONS` every
+algorithm having them reads; set while another algorithm is selected, it is
+refused, since it would change nothing or, worse, an algorithm it was not
+meant for (learned takes jusText's thresholds, with defaults of its own). A
+dict setting per algorithm (``BOILERPLATE_LEARNED = {"length_low": 50}``) sets
+any of its options. A value given as text (``-s BOILERPLATE_LENGTH_LOW=50``)
+is converted to the type of the option's default. All are validated at
+start-up, those of the algorithms not selected too (a request's meta may select
+them), and a ``BOILERPLATE_*`` name that is none of them is refused as unknown;
+an error names where the setting was set.
 """
 
 from __future__ import annotations
@@ -24,6 +30,9 @@ from ..html.parse import MAX_PAGE_SIZE
 from ..model.options import Options, check_number
 
 PREFIX = "BOILERPLATE_"
+
+#: Options that every algorithm having them reads from their flat setting: the page's language.
+SHARED_OPTIONS = frozenset({"stoplist"})
 
 #: ``request.meta`` key of per-request options: ``{"stoplist": "German"}``,
 #: optionally with ``"algorithm"``.
@@ -45,6 +54,7 @@ DEFAULTS: Mapping[str, Any] = {
     "LANGUAGE_FIELD": "language",
     "CLEAN_HTML_FIELD": None,
     "MARKDOWN_FIELD": None,
+    "MARKDOWN_IMAGES": False,
     "MAIN_HTML_FIELD": None,
     "ERROR_FIELD": "boilerplate_error",
     "KEEP_HTML": False,
@@ -55,7 +65,8 @@ DEFAULTS: Mapping[str, Any] = {
     "PAGE_TIMEOUT": 10.0,
     "METADATA": True,
     "ITEM_CLASS": None,
-    # Each metadata field's item field is named as its setting: TITLE_FIELD "title", LANGUAGE_CODE_FIELD "language_code".
+    # Each metadata field's item field is named as its setting: TITLE_FIELD "title",
+    # LANGUAGE_CODE_FIELD "language_code".
     **{key: key.removesuffix("_FIELD").lower() for key in METADATA_KEYS.values()},
 }
 
@@ -83,6 +94,15 @@ class SettingError(OptionError):
         return (type(self), (self.setting, self.value, self.reason, self.origin))
 
 
+class UnknownSetting(SettingError):
+    """A ``BOILERPLATE_*`` setting that nothing reads (a misspelling); the message names the closest known one."""
+
+    def __init__(self, setting: str, value: Any, reason: str, origin: str | None = None) -> None:
+        super().__init__(setting, value, reason, origin)
+        where = f" in the {origin} settings" if origin is not None else ""
+        self.args = (f"unknown setting {setting}{where} ({reason})",)
+
+
 def origin(priority: int | None) -> str:
     """Where a setting of this priority (``BaseSettings.getpriority``) was set: one of :data:`ORIGINS`."""
     if priority is None:
@@ -95,10 +115,22 @@ def setting_name(option: str) -> str:
     return PREFIX + option.upper()
 
 
+def algorithm_setting(algorithm: str) -> str:
+    """The dict setting of ``algorithm``'s own options: ``BOILERPLATE_JUSTEXT``, ``BOILERPLATE_LEARNED``..."""
+    return PREFIX + algorithm.upper().replace("-", "_")
+
+
+def owner(option: str) -> str:
+    """The algorithm whose option the flat setting of ``option`` is: the first of
+    :data:`~scrapy_boilerplate.ALGORITHMS` that has it (jusText for the thresholds learned shares)."""
+    return next(name for name, algorithm in algorithms.ALGORITHMS.items() if option in algorithm.options.names())
+
+
 def known_settings() -> list[str]:
     """Every ``BOILERPLATE_*`` setting: the Scrapy layer's and every option of every algorithm."""
     names = {PREFIX + key for key in DEFAULTS}
-    for algorithm in algorithms.ALGORITHMS.values():
+    for name, algorithm in algorithms.ALGORITHMS.items():
+        names.add(algorithm_setting(name))
         names.update(setting_name(option) for option in algorithm.options.names())
     return sorted(names)
 
@@ -112,7 +144,25 @@ def _check_names(settings: BaseSettings) -> None:
         if name.startswith(PREFIX) and name not in known and name not in renamed:
             close = difflib.get_close_matches(name, known, n=1)
             hint = f"did you mean {close[0]}?" if close else "scrapy-boilerplate --list-algorithms lists the options"
-            raise SettingError(name, settings[name], f"unknown setting; {hint}")
+            raise UnknownSetting(name, settings[name], hint)
+
+
+def _check_owners(settings: BaseSettings, algorithm: str) -> None:
+    """Refuse a flat option setting of another algorithm than the selected one."""
+    for name in sorted(settings):
+        if not name.startswith(PREFIX) or settings.getpriority(name) is None:
+            continue
+        option = name[len(PREFIX):].lower()
+        if option in SHARED_OPTIONS or not any(option in chosen.options.names()
+                                               for chosen in algorithms.ALGORITHMS.values()):
+            continue
+        whose = owner(option)
+        if whose != algorithm and algorithm in algorithms.ALGORITHMS:
+            mine = (f"{algorithm}'s own {option} goes in {algorithm_setting(algorithm)} = {{{option!r}: ...}}; "
+                    if option in algorithms.ALGORITHMS[algorithm].options.names() else "")
+            raise SettingError(name, settings[name], f"a setting of {whose}, not of {algorithm}, which "
+                               f"{PREFIX}ALGORITHM selects; {mine}{whose}'s, for requests that select it, "
+                               f"in {algorithm_setting(whose)}")
 
 
 def read_options(settings: BaseSettings, algorithm: str) -> Options:
@@ -126,14 +176,34 @@ def read_options(settings: BaseSettings, algorithm: str) -> Options:
             raise SettingError(setting_name(option), settings.get(setting_name(option)),
                                f"renamed {PREFIX}{replacement.upper()}")
     values = {}
-    for field in dataclasses.fields(chosen.options):
+    names = {}  # each option given in the dict setting -> how an error names it
+    fields = {field.name: field for field in dataclasses.fields(chosen.options)}
+    for field in fields.values():
         name = setting_name(field.name)
-        if settings.getpriority(name) is not None:
+        if settings.getpriority(name) is not None and (field.name in SHARED_OPTIONS or owner(field.name) == algorithm):
             values[field.name] = _coerce(settings, name, field.default)
+    own = algorithm_setting(algorithm)
+    if settings.get(own) not in (None, "", {}):
+        try:
+            given = settings.getdict(own)
+        except ValueError:
+            raise SettingError(own, settings.get(own), f"expected a dict of {algorithm}'s options") from None
+        for option, value in given.items():
+            if option not in fields:
+                close = difflib.get_close_matches(str(option), list(fields), n=1)
+                raise SettingError(own, given, f"{algorithm} has no option {option!r}"
+                                   + (f"; did you mean {close[0]!r}?" if close else ""))
+            names[option] = f"{own}[{option!r}]"
+            values[option] = _coerce_value(names[option], value, fields[option].default)
     try:
         return chosen.options.from_mapping(values)
     except OptionError as error:
-        raise SettingError(setting_name(error.option), error.value, error.reason) from None
+        raise SettingError(names.get(error.option, setting_name(error.option)), error.value, error.reason) from None
+
+
+def _coerce_value(name: str, value: Any, default: Any) -> Any:
+    """A value of a dict setting, converted as :func:`_coerce` converts a setting's."""
+    return _coerce(BaseSettings({name: value}), name, default)
 
 
 def _coerce(settings: BaseSettings, name: str, default: Any) -> Any:
@@ -228,6 +298,8 @@ class BoilerplateSettings:
     clean_html_field: str | None
     #: The item field that gets the good blocks as Markdown; ``None``: not rendered.
     markdown_field: str | None
+    #: The Markdown writes the main content's images, ``![alt](URL)``.
+    markdown_images: bool
     #: The item field that gets the good blocks as clean HTML; ``None``: not rendered.
     main_html_field: str | None
     #: The item field set only when the page failed to classify, with the reason.
@@ -258,7 +330,8 @@ class BoilerplateSettings:
     @property
     def rendering_fields(self) -> dict[str, str]:
         """The renderings of the extraction the items get (``"markdown"``, ``"main_html"``), each with its field."""
-        return {name: field for name, field in (("markdown", self.markdown_field),
+        markdown = "markdown_images" if self.markdown_images else "markdown"
+        return {name: field for name, field in ((markdown, self.markdown_field),
                                                 ("main_html", self.main_html_field)) if field}
 
     @property
@@ -274,16 +347,17 @@ class BoilerplateSettings:
         try:
             return cls._read(settings)
         except SettingError as error:
-            if error.origin is not None or settings.getpriority(error.setting) is None:
+            given = error.setting.partition("[")[0]  # BOILERPLATE_LEARNED['threshold']: the dict's
+            if error.origin is not None or settings.getpriority(given) is None:
                 raise
-            raise SettingError(error.setting, error.value, error.reason,
-                               origin(settings.getpriority(error.setting))) from None
+            raise type(error)(error.setting, error.value, error.reason, origin(settings.getpriority(given))) from None
 
     @classmethod
     def _read(cls, settings: BaseSettings) -> BoilerplateSettings:
         _check_names(settings)
         algorithm = settings.get(PREFIX + "ALGORITHM", DEFAULTS["ALGORITHM"])
         options = read_options(settings, algorithm)  # the selected algorithm's errors first
+        _check_owners(settings, algorithm)
         algorithm_options = {name: options if name == algorithm else read_options(settings, name)
                              for name in algorithms.ALGORITHMS}
         fields: dict[str, str] = {}
@@ -303,6 +377,7 @@ class BoilerplateSettings:
             language_field=_field(settings, "LANGUAGE_FIELD"),
             clean_html_field=_field(settings, "CLEAN_HTML_FIELD"),
             markdown_field=_field(settings, "MARKDOWN_FIELD"),
+            markdown_images=_flag(settings, "MARKDOWN_IMAGES"),
             main_html_field=_field(settings, "MAIN_HTML_FIELD"),
             error_field=_field(settings, "ERROR_FIELD"),
             keep_html=_flag(settings, "KEEP_HTML"),

@@ -7,14 +7,21 @@ gives the same tree whether it arrives as a string or as ``response.selector``.
 from __future__ import annotations
 
 import codecs
-from typing import Any, NamedTuple, Protocol, Union, cast
+import re
+from typing import NamedTuple, Protocol, Union, cast
 
 from lxml import etree
 from w3lib.encoding import (
-    html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom, resolve_encoding, to_unicode,
+    html_body_declared_encoding,
+    html_to_unicode,
+    http_content_type_encoding,
+    read_bom,
+    resolve_encoding,
+    to_unicode,
 )
 
 from ..errors import ExtractionError, PageTooLarge
+from . import charsets
 
 
 class Selectable(Protocol):
@@ -35,6 +42,15 @@ HtmlInput = Union[str, bytes, etree._Element, Selectable]
 MAX_BINARY_SHARE = 0.1
 _SNIFF_CHARS = 4096
 
+#: The most attributes an element keeps; the others are left out before libxml2 parses the page. libxml2's
+#: HTML parser checks each attribute against all the element's others, in time that grows with their
+#: square (40,000 on one element: 11 s); no page of the corpora has an element with more than 136.
+MAX_ATTRIBUTES = 256
+_ATTRIBUTE = rb"(?>\s*+[^\s=>/<\"']++(?>\s*+=\s*+(?>\"[^\"]*+\"|'[^']*+'|[^\s>]*+))?)"
+#: A start tag with more than MAX_ATTRIBUTES attributes: atomic groups keep the search linear in the page.
+_CROWDED_TAG = re.compile(rb"(<[A-Za-z][^\s/>]*+)" + _ATTRIBUTE + rb"{%d,}+" % (MAX_ATTRIBUTES + 1))
+_ATTRIBUTES = re.compile(_ATTRIBUTE)
+
 #: The size in bytes above which crawls and the command line skip a page, as trafilatura does:
 #: parsing and classifying take several times a page's size in memory (0 turns the limit off).
 MAX_PAGE_SIZE = 20_000_000
@@ -43,24 +59,6 @@ _FILE_SIGNATURES = (b"%PDF-", b"\x89PNG", b"GIF87a", b"GIF89a", b"\xff\xd8\xff",
                     b"RIFF", b"OggS", b"7z\xbc\xaf")
 _CONTROL_CHARS = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r\f") | {"\x7f"}
 _REPLACEMENT = "\ufffd"
-
-#: What a page misdeclaring its encoding may be in: the encodings of the WHATWG Encoding
-#: Standard, the only ones browsers read, less the Macintosh ones no site uses any more
-#: (the detector's favourites for German and Spanish pages in cp1252), most used on the web
-#: first: of the encodings the detector finds about as good, the first is taken (cp1252
-#: rather than cp1250 for a French page, whose accents the two read differently).
-WEB_ENCODINGS = (
-    "utf-8", "cp1252", "gb18030", "shift_jis", "cp1251", "euc_kr", "big5", "euc_jp", "iso2022_jp", "cp1250",
-    "iso8859_2", "cp1256", "cp1253", "cp1254", "cp1255", "cp1257", "cp1258", "cp874", "koi8_r", "koi8_u",
-    "cp866", "iso8859_3", "iso8859_4", "iso8859_5", "iso8859_6", "iso8859_7", "iso8859_8", "iso8859_10",
-    "iso8859_13", "iso8859_14", "iso8859_15", "iso8859_16", "utf-16-le", "utf-16-be",
-)
-#: How much more chaos (mess: odd characters and sequences) and less coherence (fit to a
-#: language's letter frequencies) than the detector's best a match may have to count as about as good.
-_CHAOS_MARGIN = 0.01
-_COHERENCE_MARGIN = 0.05
-_WEB_RANK = {codecs.lookup(name).name: rank for rank, name in enumerate(WEB_ENCODINGS)}
-
 
 class Decoded(NamedTuple):
     """A page's text, and the encoding it was read in when its declared one could not read it."""
@@ -183,7 +181,7 @@ def redetect(body: bytes, encoding: str, text: str) -> str | None:
         pass
     else:
         return None
-    detected = _detect_web_encoding(body)
+    detected = charsets.detect(body)
     if detected is None or detected == codecs.lookup(encoding).name:
         return None
     return detected
@@ -204,22 +202,6 @@ def _detect_encoding(body: bytes) -> str | None:
     return resolve_encoding(match.encoding) if match else None
 
 
-def _detect_web_encoding(body: bytes) -> str | None:
-    """The encoding of the web that ``charset_normalizer`` finds reads ``body`` best, or about as
-    well as the best and more used on the web."""
-    from charset_normalizer import from_bytes
-
-    matches = from_bytes(body, cp_isolation=list(WEB_ENCODINGS))
-    best = matches.best()
-    if best is None:
-        return None
-    # Encodings reading the body into the same text share a match (could_be_from_charset).
-    good = [codecs.lookup(name).name for match in matches
-            if match.chaos <= best.chaos + _CHAOS_MARGIN and match.coherence >= best.coherence - _COHERENCE_MARGIN
-            for name in match.could_be_from_charset]
-    return min(good, key=lambda name: _WEB_RANK.get(name, len(_WEB_RANK)))
-
-
 def parse(text: str, *, url: str | None = None) -> etree._Element | None:
     """Parse ``text`` into the tree parsel builds for Scrapy responses (its parser settings and clean-up)."""
     return parse_utf8(_utf8(text), url=url)
@@ -234,11 +216,30 @@ def parse_utf8(body: bytes, *, url: str | None = None) -> etree._Element | None:
     """
     if not body:
         return None
+    body = with_few_attributes(body)
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, collect_ids=False)
     try:
         return etree.fromstring(body, parser=parser, base_url=cast(str, url))  # lxml takes None for no URL
     except etree.LxmlError:
         return None
+
+
+def has_crowded_tag(body: bytes) -> bool:
+    """Whether an element of ``body`` has more than :data:`MAX_ATTRIBUTES` attributes."""
+    return _CROWDED_TAG.search(body) is not None
+
+
+def with_few_attributes(body: bytes) -> bytes:
+    """``body`` with no element's attributes past the first :data:`MAX_ATTRIBUTES`, so that
+    parsing it takes time linear in its size; the body itself when none has more (every page seen)."""
+    return _CROWDED_TAG.sub(_first_attributes, body) if has_crowded_tag(body) else body
+
+
+def _first_attributes(tag: re.Match[bytes]) -> bytes:
+    attributes = _ATTRIBUTES.finditer(tag.group(), tag.end(1) - tag.start())
+    for _ in range(MAX_ATTRIBUTES - 1):
+        next(attributes)
+    return tag.group()[:next(attributes).end()]
 
 
 def _utf8(text: str) -> bytes:

@@ -6,8 +6,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..model.options import Options
 from ..model import Block, Extraction
+from ..model.options import Options
 
 #: Block fields that hold a block's second label, the first one present wins: jusText's
 #: context-free class, declutter's decision, boilerpipe's filter labels; with what the

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from lxml import etree
 
-from ..model.options import Options
 from ..model import Extraction
+from ..model.options import Options
 from .table import block_table
 from .view import block_view
 
@@ -24,6 +24,8 @@ class Style:
 
     colour: bool = False
     width: int = 100
+    #: The Markdown writes the main content's images.
+    images: bool = False
 
 
 @dataclass
@@ -71,7 +73,7 @@ def _text(page: Report, style: Style) -> str:
 
 
 def _markdown(page: Report, style: Style) -> str:
-    return _ended(page.extraction.markdown)
+    return _ended(page.extraction.to_markdown(images=style.images))
 
 
 def _json(page: Report, style: Style) -> str:

@@ -1,6 +1,6 @@
 """Making a page inert: nothing of it runs and nothing is fetched when a browser shows it.
 
-Scripts, event handlers, ``javascript:`` links, frames, embedded objects,
+Scripts, event handlers, links breaking the URL rule (:mod:`..html.urls`), frames, embedded objects,
 linked stylesheets and fonts, images and every ``url(...)`` in styles go;
 the page's text, structure and inline styles stay, so that it still looks
 like itself. The view adds a Content-Security-Policy on top (see
@@ -13,10 +13,15 @@ import re
 
 from lxml import etree
 
+from ..html.urls import URL_ATTRIBUTES, browser_form, safe_url
+from ..model.text import NOT_XML, xml_safe
+
 #: Elements removed with their content: code, and containers of other documents or media.
 REMOVED_TAGS = frozenset({
     "script", "noscript", "iframe", "frame", "frameset", "object", "embed", "applet", "link", "base",
     "portal", "audio", "video", "source", "track", "template",
+    # SVG animations set attributes (an ``href`` to ``javascript:``) the sanitizer never sees
+    "animate", "set", "animatemotion", "animatetransform", "discard", "handler", "listener",
 })
 #: Attributes that make a browser fetch something.
 RESOURCE_ATTRIBUTES = frozenset({
@@ -33,6 +38,7 @@ _IMAGE_STYLE = "display:inline-block;border:1px dashed #999;padding:0 .3em;color
 
 def make_inert(root: etree._Element) -> None:
     """Strip ``root``'s tree, in place, of what runs or fetches; images become their alt text."""
+    make_xml_safe(root)
     for element in list(root.iter(etree.Comment, etree.ProcessingInstruction)):
         _drop(element)
     removed = [element for element in root.iter() if isinstance(element.tag, str) and _removed(element)]
@@ -42,9 +48,7 @@ def make_inert(root: etree._Element) -> None:
         if not isinstance(element.tag, str):
             continue
         tag = element.tag.lower()
-        for name in list(element.attrib):
-            if _unsafe_attribute(tag, str(name).lower(), str(element.get(name, ""))):
-                del element.attrib[name]
+        _keep_safe_attributes(element, tag)
         style = element.get("style")
         if style is not None:
             element.set("style", _URL.sub("", style))
@@ -52,6 +56,44 @@ def make_inert(root: etree._Element) -> None:
             element.text = _URL.sub("", element.text)
         elif tag == "img" or (tag == "input" and (element.get("type") or "").lower() == "image"):
             _replace_image(element)
+
+
+def make_xml_safe(root: etree._Element) -> None:
+    """Replace the characters lxml refuses to be given (control characters the HTML parser
+    kept) in ``root``'s texts, so that text moved around in the tree can be set again."""
+    for element in root.iter():
+        for part in ("text", "tail"):
+            try:
+                text = getattr(element, part)
+            except UnicodeDecodeError:  # a caller's XML tree holding an encoded surrogate
+                text = "\ufffd"
+                setattr(element, part, text)
+            if text and NOT_XML.search(text):
+                setattr(element, part, xml_safe(text))
+
+
+def _keep_safe_attributes(element: etree._Element, tag: str) -> None:
+    """Remove ``element``'s unsafe attributes; those named what lxml cannot name (``<p {>``,
+    which the HTML parser lets through) go too, since lxml cannot remove them one by one."""
+    try:
+        items = [(str(name), str(value)) for name, value in element.items()]
+    except UnicodeDecodeError:  # a caller's XML tree holding an encoded surrogate
+        element.attrib.clear()
+        return
+    kept = [(name, xml_safe(value)) for name, value in items if not _unsafe_attribute(tag, name.lower(), value)]
+    if kept == items:
+        try:
+            for name, _ in items:
+                element.attrib.get(name)  # raises for a name lxml cannot take
+            return
+        except ValueError:
+            pass
+    element.attrib.clear()
+    for name, value in kept:
+        try:
+            element.set(name, value)
+        except ValueError:
+            continue
 
 
 def _removed(element: etree._Element) -> bool:
@@ -66,9 +108,10 @@ def _unsafe_attribute(tag: str, name: str, value: str | None) -> bool:
     if name.startswith("on") or name in RESOURCE_ATTRIBUTES:
         return True
     if name in ("href", "xlink:href"):
-        link = "".join((value or "").split()).lower()
-        return link.startswith(("javascript:", "vbscript:", "data:")) or (
-            tag in _FETCHED_HREF_TAGS and not link.startswith("#"))
+        # anywhere: MathML lets any element be a link
+        return safe_url(value) is None or (tag in _FETCHED_HREF_TAGS and not browser_form(value or "").startswith("#"))
+    if name in URL_ATTRIBUTES:
+        return safe_url(value) is None
     return False
 
 

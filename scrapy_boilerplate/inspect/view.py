@@ -16,13 +16,13 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from ..html.urls import join_url
-from ..model.options import Options
-from ..model import Extraction, Metadata
-from ..model.text import collapse
+from ..html.urls import safe_url
 from ..html.xpath import resolver
+from ..model import Extraction, Metadata
+from ..model.options import Options
+from ..model.text import collapse, xml_safe
 from .features import features, second_label, second_label_names, shorten, summary
-from .sanitize import make_inert
+from .sanitize import make_inert, make_xml_safe
 
 #: Nothing but inline styles may load or run.
 CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
@@ -84,13 +84,15 @@ def block_view(extraction: Extraction, root: etree._Element | None, *, options: 
     name = name or url or "page"
     page = copy.deepcopy(root) if root is not None else etree.fromstring("<html><body></body></html>",
                                                                          etree.HTMLParser())
+    make_xml_safe(page)  # before any text of it is read: a caller's tree may hold what lxml cannot decode
     exported = [block.to_dict() for block in extraction.blocks]
     located = _locate(page, {block["xpath"] for block in exported})
     by_element: dict[etree._Element, list[int]] = {}
+    squeezed: dict[etree._Element, str] = {}
     for number, block in enumerate(exported, 1):
         element = located.get(block["xpath"])
         if element is not None and not _in_head(element):
-            for part in _extent(element, block["text"]):
+            for part in _extent(element, block["text"], squeezed):
                 by_element.setdefault(part, []).append(number)
     for element, numbers in by_element.items():
         _mark(element, [(number, exported[number - 1]) for number in numbers])
@@ -114,34 +116,49 @@ def _locate(root: etree._Element, wanted: set[str]) -> dict[str, etree._Element]
     return {path: element for path in wanted if (element := resolve(path)) is not None}
 
 
-def _extent(start: etree._Element, text: str) -> list[etree._Element]:
+def _extent(start: etree._Element, text: str, squeezed: dict[etree._Element, str]) -> list[etree._Element]:
     """The elements a block's text covers: ``start`` (where its XPath points) and, for a block
     whose text goes on past it (boilerpipe fuses blocks), the ancestor or following siblings
-    holding the rest. Texts are compared without whitespace."""
+    holding the rest. Texts are compared without whitespace; ``squeezed`` keeps each element's
+    text so that many blocks in one element do not read it again each (linear time)."""
     wanted = _squeezed(text)
-    covered = _squeezed(_text(start))
-    if not wanted.startswith(covered) or len(covered) >= len(wanted):
+    covered = _squeezed_text(start, squeezed)
+    if len(covered) >= len(wanted) or not wanted.startswith(covered):
         return [start]
     parent = start.getparent()
     while parent is not None and parent.tag not in ("body", "html"):
-        within = _squeezed(_text(parent))
-        if not wanted.startswith(within):
+        within = _squeezed_text(parent, squeezed)
+        if len(within) > len(wanted) or not wanted.startswith(within):
             break
         start, covered, parent = parent, within, parent.getparent()
     extent = [start]
-    covered += _squeezed(start.tail or "")
+    position = len(covered)
+    position += _covers(wanted, position, _squeezed(start.tail or ""))
     for sibling in start.itersiblings():
-        if len(covered) >= len(wanted):
+        if position >= len(wanted):
             break
-        if not isinstance(sibling.tag, str):  # a comment: only its tail is text
-            covered += _squeezed(sibling.tail or "")
-            continue
-        more = _squeezed(_text(sibling))
-        if not wanted.startswith(covered + more):
-            break
-        extent.append(sibling)
-        covered += more + _squeezed(sibling.tail or "")
+        if isinstance(sibling.tag, str):
+            more = _squeezed_text(sibling, squeezed)
+            if len(more) > len(wanted) - position or not wanted.startswith(more, position):
+                break
+            extent.append(sibling)
+            position += len(more)
+        # a comment's tail, like an element's, is text that follows it
+        position += _covers(wanted, position, _squeezed(sibling.tail or ""))
     return extent
+
+
+def _covers(wanted: str, position: int, more: str) -> int:
+    """How far ``more`` moves the position in ``wanted`` (its length; the rest of ``wanted`` and
+    more when it does not match, which ends the walk)."""
+    return len(more) if wanted.startswith(more, position) else len(wanted) + 1
+
+
+def _squeezed_text(element: etree._Element, squeezed: dict[etree._Element, str]) -> str:
+    text = squeezed.get(element)
+    if text is None:
+        text = squeezed[element] = _squeezed(_text(element))
+    return text
 
 
 def _squeezed(text: str) -> str:
@@ -159,11 +176,11 @@ def _mark(element: etree._Element, blocks: list[tuple[int, dict]]) -> None:
     element.set("data-sb-label", label)
     element.set("data-sb-blocks", " ".join(str(number) for number, _ in blocks))
     if len(seconds) == 1 and seconds[0]:
-        element.set("data-sb-cf", seconds[0])
+        element.set("data-sb-cf", xml_safe(seconds[0]))
     badge = "/".join(second for second in seconds if second and second != label)
     if badge:
-        element.set("data-sb-badge", badge)
-    element.set("data-sb-info", "\n\n".join(_info(number, block) for number, block in blocks))
+        element.set("data-sb-badge", xml_safe(badge))
+    element.set("data-sb-info", xml_safe("\n\n".join(_info(number, block) for number, block in blocks)))
     element.set("tabindex", "0")
 
 
@@ -177,8 +194,11 @@ def _absolute_links(root: etree._Element, url: str) -> None:
     for anchor in root.iter("a"):
         href = anchor.get("href")
         if href and not href.startswith("#"):
-            # A URL that cannot be made absolute (an unclosed IPv6 bracket) stays as it is.
-            anchor.set("href", join_url(url, href.strip()) or href)
+            target = safe_url(href, url)
+            if target is None:
+                del anchor.attrib["href"]
+            else:
+                anchor.set("href", target)
 
 
 def _head_and_body(root: etree._Element) -> tuple[etree._Element, etree._Element]:
@@ -199,7 +219,7 @@ def _prepare_head(head: etree._Element, name: str) -> None:
     title = head.find("title")
     if title is None:
         title = etree.SubElement(head, "title")
-    title.text = f"Blocks: {(title.text or '').strip() or name}"
+    title.text = xml_safe(f"Blocks: {(title.text or '').strip() or name}")
     policy = etree.Element("meta", {"http-equiv": "Content-Security-Policy", "content": CONTENT_SECURITY_POLICY})
     head.insert(0, policy)
     head.insert(0, etree.Element("meta", {"charset": "utf-8"}))
@@ -211,10 +231,10 @@ def _prepare_head(head: etree._Element, name: str) -> None:
 
 def _bar(extraction: Extraction, options: Options | None, name: str, exported: list[dict]) -> etree._Element:
     bar = etree.Element("sb-bar")
-    etree.SubElement(bar, "sb-title").text = f"scrapy_boilerplate · {name}"
-    etree.SubElement(bar, "sb-summary").text = summary(extraction, options)
+    etree.SubElement(bar, "sb-title").text = xml_safe(f"scrapy_boilerplate · {name}")
+    etree.SubElement(bar, "sb-summary").text = xml_safe(summary(extraction, options))
     if extraction.metadata is not None:
-        etree.SubElement(bar, "sb-metadata").text = metadata_line(extraction.metadata)
+        etree.SubElement(bar, "sb-metadata").text = xml_safe(metadata_line(extraction.metadata))
     legend = etree.SubElement(bar, "sb-legend")
     labels = {block["label"] for block in exported}
     _key(legend, "good", "good: main text")
@@ -275,7 +295,7 @@ def _missing(missing: list[tuple[int, dict]], located: dict[str, etree._Element]
         else:
             why = "inside a script, frame or embed the view removes"
         for cell in (str(number), block["label"], why, block["xpath"], shorten(collapse(block["text"]), 160)):
-            etree.SubElement(row, "td").text = cell
+            etree.SubElement(row, "td").text = xml_safe(cell)
     return section
 
 

@@ -24,8 +24,8 @@ from ..model import Block, Labelled, Metadata
 from ..model.text import shown
 from . import page
 from .authors import person
-from .page import words
 from .dates import iso_date, local_day, url_date
+from .page import words
 from .structured import Found, read_structured
 
 __all__ = ["read_metadata"]
@@ -61,12 +61,12 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     modified = _date(found.values["date_modified"], "date_modified", invalid)
     base = base or url
     # An <h1> naming the site (its logo) is no headline.
-    shown = [(text, element) for text, element in page.headline(root, blocks, starts)
+    headlines = [(text, element) for text, element in page.headline(root, blocks, starts)
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     return Metadata(
-        title=_title(root, found, shown, site_name, url, invalid),
-        authors=_authors(root, found, [element for _, element in shown[:1]], _Site(site_name, url, found), invalid),
-        date_published=_date_published(root, url, published, modified, [element for _, element in shown[:3]]),
+        title=_title(root, found, headlines, site_name, url, invalid),
+        authors=_authors(root, found, [element for _, element in headlines[:1]], _Site(site_name, url, found), invalid),
+        date_published=_date_published(root, url, published, modified, [element for _, element in headlines[:3]]),
         date_modified=modified,
         description=_description(found.values["description"], invalid),
         site_name=site_name,
@@ -95,7 +95,7 @@ def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) 
     return None
 
 
-def _title(root: etree._Element, found: Found, shown: list[tuple[str, etree._Element]], site_name: str | None,
+def _title(root: etree._Element, found: Found, headlines: list[tuple[str, etree._Element]], site_name: str | None,
            url: str | None, invalid: set[str]) -> str | None:
     declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
     title_element = next(root.iter("title"), None)
@@ -106,7 +106,7 @@ def _title(root: etree._Element, found: Found, shown: list[tuple[str, etree._Ele
     # The visible <h1> that the page's declared titles name, whole (a JSON-LD headline may be cut short).
     best: tuple[str, etree._Element] | None = None
     best_score = 0.0
-    for text, element in shown:
+    for text, element in headlines:
         score = max((_naming(text, title, short) for title, short in zip(declared, stripped)), default=0.0)
         if score >= 0.5 and score > best_score:
             best, best_score = (text, element), score
@@ -122,7 +122,7 @@ def _title(root: etree._Element, found: Found, shown: list[tuple[str, etree._Ele
         return headline
     # No <h1> the declared titles name: the page's own title over an <h1> they do not name (a
     # landing page's slogan, a section's name); an <h1> only where the page declares no title.
-    return stripped[0] if stripped else (shown[0][0] if shown else None)
+    return stripped[0] if stripped else (headlines[0][0] if headlines else None)
 
 
 def _naming(text: str, title: str, stripped: str) -> float:
@@ -268,8 +268,8 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
         return in_url if in_url and local_day(published, in_url) else published
     if near:
         return near
-    shown = page.dates(root)
-    return shown[0] if shown else url_date(url)
+    dates = page.dates(root)
+    return dates[0] if dates else url_date(url)
 
 
 def _description(values: list[object], invalid: set[str]) -> str | None:

@@ -237,7 +237,8 @@ def _names(value: Any, by_id: dict[str, dict[str, Any]], depth: int = 0) -> list
         if isinstance(name, list):
             name = next((item for item in name if isinstance(item, str)), None)
         if not isinstance(name, str):
-            given = " ".join(part for part in (value.get("givenName"), value.get("familyName")) if isinstance(part, str))
+            parts = (value.get("givenName"), value.get("familyName"))
+            given = " ".join(part for part in parts if isinstance(part, str))
             name = given or None
         return [name] if name else None
     if isinstance(value, list):

@@ -11,6 +11,9 @@ from .metadata import Metadata
 
 #: The renderings of the good blocks with their structure.
 Form = Literal["markdown", "main_html"]
+#: The renderings a crawl or a worker asks for by name: each one's form and whether it writes images.
+RENDERINGS: dict[str, tuple[Form, bool]] = {
+    "markdown": ("markdown", False), "markdown_images": ("markdown", True), "main_html": ("main_html", False)}
 
 
 class Renderer(Protocol):
@@ -100,7 +103,7 @@ class Extraction:
         """The good blocks as Markdown with their structure, in document order.
 
         ``links=False`` writes links as their text; ``images=True`` writes the
-        images inside good blocks. An extraction unpickled (or copied) keeps the
+        main content's images (those in good blocks and among them). An extraction unpickled (or copied) keeps the
         renderings made before; others it renders from its blocks alone: the
         structure their XPaths show (headings, list items, quotes, code, table
         cells), no inline markup.
@@ -110,6 +113,12 @@ class Extraction:
     def to_main_html(self, *, links: bool = True, images: bool = False) -> str:
         """The good blocks as a small HTML fragment, as :meth:`to_markdown` renders them."""
         return self._render("main_html", links, images)
+
+    def rendering(self, name: str) -> str:
+        """The rendering named ``name`` in ``RENDERINGS`` (``"markdown"``, ``"markdown_images"``,
+        ``"main_html"``), with links."""
+        form, images = RENDERINGS[name]
+        return self._render(form, True, images)
 
     def _render(self, form: Form, links: bool, images: bool) -> str:
         if self.renderer is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 #: Runs of two spaces or more.
 SPACE_RUNS = re.compile("  +")
@@ -36,5 +37,24 @@ def without_format_hints(text: str) -> str:
 
 def shown(text: str) -> str:
     """``text`` as a reader sees it on one line: without its :data:`FORMAT_HINTS`, its whitespace
-    collapsed (:func:`collapse`)."""
-    return collapse(without_format_hints(text))
+    collapsed (:func:`collapse`); ``""`` when nothing of it is visible (a lone zero-width joiner)."""
+    text = collapse(without_format_hints(text))
+    return text if visible(text) else ""
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` shows anything: a character that is neither whitespace nor an invisible
+    format character (a zero-width joiner, a mark of writing direction)."""
+    if text.isprintable():  # most texts: printable, and visible unless empty or spaces
+        return bool(text) and not text.isspace()
+    return any(not character.isspace() and unicodedata.category(character) != "Cf" for character in text)
+
+
+#: Characters an lxml tree refuses to hold (it raises ``ValueError``) and HTML forbids: C0
+#: controls but tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with each of the :data:`NOT_XML` characters replaced by U+FFFD."""
+    return NOT_XML.sub("\ufffd", text) if NOT_XML.search(text) else text

@@ -1,4 +1,5 @@
-"""The main content written with its structure: placement of the good blocks in the page, Markdown, clean HTML, links."""
+"""The main content written with its structure: placement of the good blocks in the page, Markdown, clean
+HTML, links."""
 
 from .renderer import PageRenderer
 

@@ -1,9 +1,10 @@
-"""The good blocks as a small clean HTML fragment, from their :mod:`.structure`.
+"""The good blocks as a small clean HTML fragment, from their placement (:mod:`.placement`).
 
 Only structure and markup are written: ``h1``-``h6``, ``p``, ``ul``/``ol``/``li``,
-``dl``/``dt``/``dd``, ``blockquote``, ``pre``, ``table``/``tr``/``th``/``td``,
+``dl``/``dt``/``dd``, ``blockquote``, ``pre``, ``table``/``caption``/``tr``/``th``/``td``,
 ``a``, ``em``, ``strong``, ``code``, ``img``, ``br``; no attributes but ``href``,
-``src`` and ``alt``, URLs absolute.
+``src`` and ``alt``, URLs absolute. Listings and tables as the Markdown writes them;
+images (with ``images``) where the good blocks hold them, from the same sources.
 """
 
 from __future__ import annotations
@@ -14,10 +15,24 @@ from html import escape
 from lxml import etree
 
 from ..html.page import Page
-from .placement import CODE_TAGS, STRUCTURE_TAGS, Piece, image_alt, link_target, set_apart, write_markup
+from . import images as content_images
+from . import tables
+from .code import code_text, in_gutter, listings
+from .placement import (
+    CODE_TAGS,
+    STRUCTURE_TAGS,
+    Piece,
+    element_piece,
+    image_alt,
+    in_aside,
+    link_target,
+    set_apart,
+    write_markup,
+)
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}
+_TABLE_PARTS = frozenset({"tr", "td", "th"})
 _INLINE_NAMES = {"em": "em", "i": "em", "strong": "strong", "b": "strong", **{tag: "code" for tag in CODE_TAGS}}
 
 
@@ -26,13 +41,35 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     out: list[str] = []
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
-    for piece in pieces:
-        structure = list(piece.structure)
+    whole, placed = tables.whole(page.root, pieces) if page is not None else (set(), {})
+    for index, found in (listings(page.root, pieces) if page is not None else {}).items():
+        placed.setdefault(index, []).extend(found)
+    written: set[etree._Element] = set()  # the ``pre`` and the tables written whole
+    layouts: dict[etree._Element, bool] = {}
+    for index, piece in enumerate(pieces):
+        if index in placed:  # tables none of whose cells is good, among the good pieces
+            _close(out, opened)
+            out.extend(_apart(element, page, links, images) for element in placed[index])
+        structure = _without_layout(piece.structure, layouts) if page is not None else list(piece.structure)
         tags = [node.tag for node in structure]
         in_code = "pre" in tags
-        if in_code:
+        table = next((node for node in reversed(structure) if node in whole), None)
+        if table is not None:
+            if table in written:
+                continue
+            written.add(table)
+            del structure[structure.index(table):]
+            inner = _table(table, page, links, images)
+        elif in_code:
+            pre = structure[tags.index("pre")]
             del structure[tags.index("pre") + 1:]
-            inner = escape(piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
+            if page is not None and in_gutter(piece.element):
+                continue
+            code = code_text(pre) if page is not None and pre not in written else ""
+            written.add(pre)
+            if page is not None and not code:
+                continue  # written with the first piece of its ``pre``
+            inner = escape(code or piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
         else:
             inner = _write(piece, page, links, images)
         if not inner:  # an image left out: no empty element for it
@@ -47,20 +84,78 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
             out.append(f"<{_NAMES[node.tag]}>")
             opened.append(node)
         holder = structure[-1] if structure else None
-        if holder is not None and (holder is piece.element or in_code):
+        if table is not None:
+            out.append(inner)
+        elif holder is not None and (holder is piece.element or in_code):
             if holder in filled:
                 out.append("<br>")
             filled.add(holder)
             out.append(inner)
         else:
             out.append(f"<p>{inner}</p>\n")
+    _close(out, opened)
+    out.extend(_apart(element, page, links, images) for element in placed.get(len(pieces), ()))
+    return "".join(out)
+
+
+def _close(out: list[str], opened: list[etree._Element]) -> None:
     for node in reversed(opened):
         out.append(f"</{_NAMES[node.tag]}>\n")
-    return "".join(out)
+    opened.clear()
+
+
+def _without_layout(structure: Sequence[etree._Element], layouts: dict[etree._Element, bool]) -> list[etree._Element]:
+    """``structure`` less the layout tables in it, their rows and cells: written as their content."""
+    kept: list[etree._Element] = []
+    in_layout = False
+    for node in structure:
+        if node.tag == "table":
+            layout = layouts.get(node)
+            if layout is None:
+                layout = layouts[node] = tables.is_layout(node)
+            in_layout = layout
+            if layout:
+                continue
+        elif in_layout and node.tag in _TABLE_PARTS:
+            continue
+        kept.append(node)
+    return kept
+
+
+def _apart(element: etree._Element, page: Page | None, links: bool, images: bool) -> str:
+    """A table or a listing placed among the pieces."""
+    if element.tag == "pre":
+        code = code_text(element)
+        return f"<pre>{escape(code, quote=False)}</pre>\n" if code else ""
+    return _table(element, page, links, images)
+
+
+def _table(table: etree._Element, page: Page | None, links: bool, images: bool) -> str:
+    """All the cells of ``table``, laid out as :func:`.tables.grid` does; ``""`` if none holds anything."""
+    out = ["<table>"]
+    caption = table.find("caption")
+    if caption is not None:
+        out.append(f"<caption>{_write(element_piece(caption, ()), page, links, images)}</caption>")
+    cells: dict[etree._Element, str] = {}
+    for row in tables.grid(table):
+        out.append("<tr>")
+        for cell in row:
+            if cell is None:
+                out.append("<td></td>")
+                continue
+            inner = cells.get(cell)
+            if inner is None:
+                inner = cells[cell] = _write(element_piece(cell, ()), page, links, images)
+            out.append(f"<{cell.tag}>{inner}</{cell.tag}>")
+        out.append("</tr>\n")
+    out.append("</table>\n")
+    return "".join(out) if any(cells.values()) else ""  # no empty table (images left out)
 
 
 def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:
     text = piece.text
+    if not piece.runs:
+        return ""
     targets: dict[etree._Element, str] = {}  # the URL of each link written, found when it is accepted
 
     def written(element: etree._Element) -> bool:
@@ -76,8 +171,8 @@ def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:
 
     def image_part(start: int, end: int, image: etree._Element) -> str:
         alt = image_alt(text, start, end, image)
-        source = link_target(image.get("src"), page) if images else None
-        if source is not None:
+        source = link_target(content_images.source(image), page) if images else None
+        if source is not None and not content_images.is_decoration(image, source) and not in_aside(image):
             return set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">')
         return escape(alt, quote=False) if end > start else ""
 

@@ -1,10 +1,12 @@
-"""The good blocks as Markdown (CommonMark, with GitHub's pipe tables), from their :mod:`.structure`.
+"""The good blocks as Markdown (CommonMark, with GitHub's pipe tables), from their :mod:`.placement`.
 
-Headings become ``#`` lines, list items ``-`` or ``1.`` items indented by
-their nesting, definition terms bold lines followed by their definitions as
-items, quotes ``>`` lines, ``pre`` fenced code, table cells pipe tables (one
-paragraph per row when a table has spanning cells; the blocks of one cell
-joined), and every other piece a paragraph. The text is escaped so that
+Headings become ``#`` lines (their emphasis as text), list items ``-`` or ``1.``
+items indented by their nesting, definition terms bold lines followed by their
+definitions as items, quotes ``>`` lines, a ``pre`` fenced code as written in the
+page (:mod:`.code`), a data table a pipe table of all its cells when it is main
+content (:mod:`.tables`; otherwise of its good cells, one paragraph per row when
+it has spanning cells), a layout table its content, with ``images`` the main
+content's images (:mod:`.images`), and every other piece a paragraph. The text is escaped so that
 it reads back as the same words: whatever CommonMark would take for syntax
 (``*``, ``_``, ``[``, a line starting with ``#`` or ``1.``...) gets a backslash.
 """
@@ -14,14 +16,31 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from lxml import etree
 
 from ..html.page import Page
-from .placement import CODE_TAGS, Piece, Run, image_alt, link_target, markup_written, set_apart, write_markup
-from ..model.text import collapse, shown, without_format_hints
+from ..model.text import collapse, shown, visible, without_format_hints
+from . import images as content_images
+from . import tables
+from .code import code_text, in_gutter, language, listings
+from .placement import (
+    CODE_TAGS,
+    INLINE_TAGS,
+    Piece,
+    Run,
+    among,
+    element_piece,
+    image_alt,
+    in_aside,
+    link_target,
+    markup_written,
+    set_apart,
+    write_markup,
+)
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
@@ -45,19 +64,37 @@ _URL_UNSAFE = re.compile(r"[\s()<>\\]")
 def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, images: bool = False) -> str:
     """Markdown of ``pieces``; links resolved against ``page``'s base URL, images written only with ``images``."""
     writer = _Writer(page, links, images)
-    index = 0
-    while index < len(pieces):
-        table = writer.table_of(pieces[index])
+    if page is None:  # a skeleton: the good blocks' own cells, in pipe tables
+        writer.pieces(pieces)
+        return "\n".join(writer.lines)
+    pieces = [piece for piece in pieces if not writer.in_gutter(piece)]
+    placed = writer.placed(pieces)
+    for index, end, table in _grouped(pieces, writer.data_table):
+        writer.among(placed.get(index, ()))
         if table is None:
             writer.piece(pieces[index])
-            index += 1
-            continue
-        end = index + 1
-        while end < len(pieces) and writer.table_of(pieces[end]) is table:
-            end += 1
-        writer.table(pieces[index:end])
-        index = end
+        elif table in writer.content_tables:
+            writer.among(element for number in range(index + 1, end) for element in placed.get(number, ()))
+            writer.whole_table(table, writer.form(pieces[index].structure).table_prefixes)
+        else:
+            writer.pieces(pieces[index:end])
+    writer.among(placed.get(len(pieces), ()))
     return "\n".join(writer.lines)
+
+
+def _grouped(pieces: Sequence[Piece], table_of: Callable[[Piece], etree._Element | None],
+             ) -> Iterator[tuple[int, int, etree._Element | None]]:
+    """``(start, end, table)`` of each run of ``pieces`` in one table (as ``table_of`` tells), and
+    ``(start, start + 1, None)`` of each piece in none."""
+    index = 0
+    while index < len(pieces):
+        table = table_of(pieces[index])
+        end = index + 1
+        if table is not None:
+            while end < len(pieces) and table_of(pieces[end]) is table:
+                end += 1
+        yield index, end, table
+        index = end
 
 
 @dataclass(slots=True)
@@ -77,6 +114,8 @@ class _Form:
     table_prefixes: tuple[etree._Element, ...]
     #: Whether the structure ends in a table cell outside any ``pre``.
     in_cell: bool
+    #: The outermost ``pre`` of the structure.
+    code: etree._Element | None = None
 
 
 #: The form of the empty structure.
@@ -93,7 +132,7 @@ def _inner_form(outer: _Form, node: etree._Element) -> _Form:
     tag = node.tag
     nested = (*outer.nested, node) if tag in _PREFIX_TAGS else outer.nested
     if tag == "pre":
-        return _Form("code", "", outer.nested, nested, None, (), False)
+        return _Form("code", "", outer.nested, nested, outer.table, outer.table_prefixes, False, node)
     if tag in _HEADINGS:
         kind, heading, prefixes = "heading", _HEADINGS[tag], outer.nested
     elif outer.kind == "heading":
@@ -120,6 +159,18 @@ class _Writer:
     urls: dict[str | None, str | None] = field(default_factory=dict)
     #: The Markdown URL of each link written, found when :meth:`written` accepts it.
     targets: dict[etree._Element, str] = field(default_factory=dict)
+    #: The ``pre`` elements written as they are (one code block for all the pieces in one).
+    listings: set[etree._Element] = field(default_factory=set)
+    #: Whether each table met lays the page out (see :func:`.tables.is_layout`).
+    layouts: dict[etree._Element, bool] = field(default_factory=dict)
+    #: Inside a heading: emphasis written as its text.
+    plain: bool = False
+    #: The elements of the good pieces (a figure's caption among them is written by its piece).
+    covered: set[etree._Element | None] = field(default_factory=set)
+    #: The data tables holding good pieces that are written whole (see :func:`.tables.whole`).
+    content_tables: set[etree._Element] = field(default_factory=set)
+    #: The images written apart as figures, not where the walk placed them.
+    figured: set[etree._Element] = field(default_factory=set)
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
@@ -141,15 +192,56 @@ class _Writer:
         form = self.form(piece.structure)
         return form.table if form.in_cell and piece.element is piece.structure[-1] else None
 
+    def data_table(self, piece: Piece) -> etree._Element | None:
+        """The table holding ``piece`` when it holds data (not a layout table)."""
+        element = piece.element
+        if self.form(piece.structure).table is None or element is None:
+            return None
+        return next(element.iterancestors("table"), None) if self.in_data_table(element) else None
+
+    def in_data_table(self, element: etree._Element) -> bool:
+        """Whether the innermost table around ``element`` holds data."""
+        table = next(element.iterancestors("table"), None)
+        if table is None:
+            return False
+        layout = self.layouts.get(table)
+        if layout is None:
+            layout = self.layouts[table] = tables.is_layout(table)
+        return not layout
+
+    def in_gutter(self, piece: Piece) -> bool:
+        """Whether ``piece`` is a listing's line numbers (in code or a table cell)."""
+        form = self.form(piece.structure)
+        return (form.code is not None or form.table is not None) and in_gutter(piece.element)
+
+    def pieces(self, pieces: Sequence[Piece]) -> None:
+        """Write ``pieces``, the good blocks' cells of a table in a pipe table (see :meth:`table`)."""
+        for index, end, table in _grouped(pieces, self.table_of):
+            if table is None:
+                self.piece(pieces[index])
+            else:
+                self.table(pieces[index:end])
+
     def piece(self, piece: Piece) -> None:
         form = self.form(piece.structure)
         kind = form.kind
         if kind == "code":
+            pre = form.code
+            if self.page is not None and pre is not None:
+                if pre in self.listings:
+                    return
+                self.listings.add(pre)
+                code = code_text(pre)
+                if code:
+                    self.chunk(form.prefixes, _fenced(code, language(pre)))
+                    return
             self.chunk(form.prefixes, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
             return
         if kind == "heading":
+            self.plain = True
             text = collapse(self.inline(piece, _ESCAPE_HEADING))
-            if text:
+            self.plain = False
+            if visible(text):
                 self.chunk(form.prefixes, [f"{form.heading} {text}"])
             return
         text = self.inline(piece, _ESCAPE)
@@ -191,6 +283,95 @@ class _Writer:
             if number == 0:
                 lines.append("|" + " --- |" * width)
         self.chunk(prefixes, lines)
+
+    def whole_table(self, table: etree._Element, prefixes: tuple[etree._Element, ...]) -> None:
+        """Write all the cells of ``table`` in a pipe table, its caption before it."""
+        caption = table.find("caption")
+        if caption is not None:
+            lines = _paragraph_lines(collapse(self.inline(element_piece(caption, ()), _ESCAPE)))
+            if lines:
+                self.chunk(prefixes, lines)
+        texts: dict[etree._Element | None, str] = {None: ""}
+        lines = []
+        for row in tables.grid(table):
+            written = []
+            for cell in row:
+                text = texts.get(cell)
+                if text is None and cell is not None:
+                    text = texts[cell] = collapse(self.inline(element_piece(cell, ()), _ESCAPE)).replace("|", "\\|")
+                written.append(text or "")
+            if any(written) or not lines:
+                lines.append("| " + " | ".join(written) + " |")
+                if len(lines) == 1:
+                    lines.append("|" + " --- |" * len(written))
+        if len(lines) > 2 or any(texts.values()):
+            self.chunk(prefixes, lines)
+
+    def placed(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
+        """What of the main content is written apart among the good pieces, by the piece it goes
+        before: the data tables none of whose cells is good (see :func:`.tables.whole`, which
+        also tells :attr:`content_tables`), the listings none of whose lines is good (see
+        :func:`.code.listings`) and with images, the images not written inside a piece."""
+        assert self.page is not None
+        self.content_tables, placed = tables.whole(self.page.root, pieces)
+        for index, found in listings(self.page.root, pieces).items():
+            placed.setdefault(index, []).extend(found)
+        if self.images:
+            for index, images in self.figures(pieces).items():
+                placed.setdefault(index, []).extend(images)
+        return placed
+
+    def among(self, elements: Iterable[etree._Element]) -> None:
+        """Write ``elements``, placed among the pieces: tables whole, images as figures."""
+        for element in elements:
+            if element.tag == "table":
+                self.whole_table(element, ())
+            elif element.tag == "pre":
+                code = code_text(element)
+                if code:
+                    self.chunk((), _fenced(code, language(element)))
+            else:
+                self.figure(element)
+
+    def figures(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
+        """The images of the main content not written inside a piece, by the piece they go before."""
+        assert self.page is not None
+        # The images the walk placed in a piece's own element are written there; those it joined
+        # to a piece from outside its element (a figure before a paragraph) are figures.
+        inline = {run.inline[-1] for piece in pieces for run in piece.runs
+                  if run.inline and run.inline[-1].tag == "img" and _holder(run.inline[-1]) is piece.element}
+        candidates = []
+        for image in self.page.root.iter("img"):
+            if image in inline or self.image_source(image) is None:
+                continue
+            if next(image.iterancestors("pre"), None) is not None or self.in_data_table(image):
+                continue  # written with its listing or table, if at all
+            candidates.append(image)
+        if not candidates:
+            return {}
+        self.covered = {piece.element for piece in pieces}
+        placed = among(candidates, [piece.element for piece in pieces])
+        self.figured = {image for images in placed.values() for image in images}
+        return placed
+
+    def figure(self, image: etree._Element) -> None:
+        """Write ``image`` as a paragraph of its own, its figure's caption after it unless a good block has it."""
+        source = self.image_source(image)
+        if source is None:
+            return
+        lines = [f"![{_escaped(_ESCAPE, collapse(image.get('alt') or ''))}]({source})"]
+        figure = next((ancestor for ancestor in image.iterancestors("figure")), None)
+        caption = figure.find(".//figcaption") if figure is not None else None
+        if caption is not None and not any(element in self.covered for element in caption.iter()):
+            lines.extend(_paragraph_lines(collapse(self.inline(element_piece(caption, ()), _ESCAPE))))
+        self.chunk((), lines)
+
+    def image_source(self, image: etree._Element) -> str | None:
+        """The Markdown URL of ``image``, ``None`` for none, a script or a decoration."""
+        source = self.url(content_images.source(image))
+        if source is None or content_images.is_decoration(image, source) or in_aside(image):
+            return None
+        return source
 
     def chunk(self, prefixes: tuple[etree._Element, ...], lines: list[str]) -> None:
         """Write ``lines`` inside the quotes and list items ``prefixes``."""
@@ -237,6 +418,8 @@ class _Writer:
 
     def inline(self, piece: Piece, escape: re.Pattern[str]) -> str:
         runs = piece.runs
+        if not runs:
+            return ""
         if len(runs) == 1:
             run = runs[0]
             if not run.inline:  # most pieces: text without markup
@@ -281,19 +464,26 @@ class _Writer:
     def wrap(self, element: etree._Element, inner: str, text: str, start: int, end: int) -> str:
         """``inner``, written for ``text[start:end]``, in the markup of ``element``."""
         tag = element.tag
-        if tag in CODE_TAGS:  # what it holds written as it is
-            return _code_span(text[start:end])
+        if tag in CODE_TAGS:  # what it holds written as it is, its spaces too
+            code = text[start:end]
+            if self.page is not None:
+                written = "".join(cast("Iterator[str]", element.itertext())).replace("\n", " ")
+                if shown(written) == shown(code):
+                    code = written
+            return _code_span(code)
         if tag == "a":
             return f"[{inner}]({self.targets[element]})" if inner.strip() else inner
         marker = _EMPHASIS.get(tag)
-        if marker and _emphasizable(text, start, end):
+        if marker and not self.plain and _emphasizable(text, start, end):
             return f"{marker}{inner}{marker}"
         return inner
 
     def image(self, text: str, start: int, end: int, image: etree._Element, escape: re.Pattern[str]) -> str:
         alt = image_alt(text, start, end, image)
         alt = _escaped(escape, alt)
-        source = self.url(image.get("src")) if self.images else None
+        if image in self.figured:  # written apart, as a figure
+            return _escaped(escape, text[start:end]) if end > start else ""
+        source = self.image_source(image) if self.images else None
         if source is not None:
             return set_apart(text, start, end, f"![{alt}]({source})")
         return alt if end > start else ""
@@ -307,6 +497,14 @@ class _Writer:
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
+
+
+def _holder(element: etree._Element) -> etree._Element | None:
+    """The nearest element holding ``element`` that is not inline."""
+    parent = element.getparent()
+    while parent is not None and parent.tag in INLINE_TAGS:
+        parent = parent.getparent()
+    return parent
 
 
 def _percent_encoded(match: re.Match[str]) -> str:
@@ -325,8 +523,8 @@ def _backslash(match: re.Match[str]) -> str:
 
 
 def _code_span(code: str) -> str:
-    code = shown(code)
-    if not code:
+    code = without_format_hints(code).strip(" ")
+    if not visible(code):
         return ""
     fence = "`" * (max(map(len, re.findall("`+", code)), default=0) + 1)
     if code[0] == "`" or code[-1] == "`":
@@ -334,10 +532,10 @@ def _code_span(code: str) -> str:
     return f"{fence}{code}{fence}"
 
 
-def _fenced(code: str) -> list[str]:
+def _fenced(code: str, language: str = "") -> list[str]:
     code = without_format_hints(code)
     fence = "`" * max(3, max(map(len, re.findall("`+", code)), default=0) + 1)
-    return [fence, *(line.rstrip() for line in code.split("\n")), fence]
+    return [fence + language, *(line.rstrip() for line in code.split("\n")), fence]
 
 
 def _emphasizable(text: str, start: int, end: int) -> bool:
@@ -364,7 +562,7 @@ def _paragraph_lines(text: str) -> list[str]:
     lines = []
     for line in text.split("\n") if "\n" in text else (text,):
         line = line.strip()
-        if line:
+        if line and visible(line):
             lines.append(_LINE_START.sub(_escape_line_start, line) if line[0] in _LINE_STARTERS else line)
     return lines
 

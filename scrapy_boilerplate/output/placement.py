@@ -38,10 +38,10 @@ from typing import cast
 from lxml import etree
 
 from ..html.page import Page
-from ..html.urls import join_url
+from ..html.urls import safe_url
 from ..html.walk import unknown_ancestors
-from ..model import GOOD, Block
 from ..html.xpath import resolver
+from ..model import GOOD, Block
 from ..model.text import collapse
 
 #: Elements that do not end a run of text: their text continues the text around them.
@@ -350,7 +350,7 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
         parent = node.getparent()
         if parent is None:
             return
-        if (text := node.tail) and not text.isspace():
+        if (text := _readable(node, "tail")) and not text.isspace():
             yield text, parent
         sibling = node.getnext()
         if sibling is None:
@@ -361,23 +361,37 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
                 yield from _subtree_text(node)
 
 
-def _subtree_text(top: etree._Element) -> Iterator[tuple[str | None, etree._Element]]:
-    """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`."""
+def _subtree_text(top: etree._Element, *, breaks: bool = False) -> Iterator[tuple[str | None, etree._Element]]:
+    """The text nodes of ``top`` and its descendants (its tail aside), as :func:`_text_from`;
+    with ``breaks``, ``("\\n", br)`` for each line break, and whitespace alone too."""
+    if not isinstance(top.tag, str):  # an entity reference of an XML tree: no text nodes
+        return
     walker = etree.iterwalk(top, events=("start", "end", "comment", "pi"))
     for event, element in walker:
         if event == "start":
             tag = element.tag
+            if breaks and tag == "br":
+                yield "\n", element
             if tag == "img":
                 walker.skip_subtree()
                 yield None, element
             elif not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:  # an entity, a script...
                 walker.skip_subtree()
-            elif (text := element.text) and not text.isspace():
+            elif (text := _readable(element, "text")) and (breaks or not text.isspace()):
                 yield text, element
             continue
         # The end of an element, a comment or a processing instruction: its tail.
-        if element is not top and (text := element.tail) and not text.isspace():
+        if element is not top and (text := _readable(element, "tail")) and (breaks or not text.isspace()):
             yield text, element.getparent()
+
+
+def _readable(element: etree._Element, part: str) -> str | None:
+    """``element.text`` or ``.tail`` (``part``); ``None`` for one lxml cannot decode (a caller's XML
+    tree holding an encoded surrogate where no algorithm read it: no block holds it)."""
+    try:
+        return getattr(element, part)
+    except UnicodeDecodeError:
+        return None
 
 
 def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Element, ...]]:
@@ -538,22 +552,15 @@ def markup_written(inline: tuple[etree._Element, ...], image: etree._Element | N
 CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 
 
-_CODE_SCHEMES = ("javascript:", "vbscript:", "data:")
-
-
 def link_target(reference: str | None, page: Page | None) -> str | None:
-    """The URL of ``href`` or ``src`` value ``reference``, absolute against ``page``'s base URL;
-    ``None`` for no URL or one that runs code."""
+    """The URL of ``href`` or ``src`` value ``reference`` under the package's URL rule
+    (:func:`~scrapy_boilerplate.html.urls.safe_url`), absolute against ``page``'s base URL;
+    ``None`` for no URL or one of a scheme that is not allowed."""
     if not reference or reference.isspace():
         return None
-    reference = reference.strip()
-    if reference.lower().startswith(_CODE_SCHEMES):
-        return None
     # The base is looked for (a walk through the page) only for a relative reference.
-    if page is not None and not reference.startswith(("https://", "http://")) and page.base:
-        # A malformed URL (an invalid IPv6 host) is kept as it is.
-        return join_url(page.base, reference) or reference
-    return reference
+    relative = page is not None and not reference.lstrip().startswith(("https://", "http://"))
+    return safe_url(reference, page.base if relative and page is not None else None)
 
 
 def image_alt(text: str, start: int, end: int, image: etree._Element) -> str:
@@ -570,3 +577,117 @@ def set_apart(text: str, start: int, end: int, image: str) -> str:
     before = " " if start and not text[start - 1].isspace() else ""
     after = " " if start < len(text) and not text[start].isspace() else ""
     return f"{before}{image}{after}"
+
+
+def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]) -> Piece:
+    """All the text of ``element`` as one piece in ``structure``, with its inline markup: a table
+    cell written whole, good or not. The texts of the elements inside that are not inline, and
+    those a ``<br>`` separates, are joined with a space."""
+    parts: list[str] = []
+    runs: list[Run] = []
+    length = 0
+    previous: etree._Element | None = None
+    apart = False  # a line break since the last text
+    for text, holder in _subtree_text(element, breaks=True):
+        if text == "\n" or (text is not None and text.isspace()):
+            apart = True
+            continue
+        owner, inline = _placement(holder)
+        if (apart or (previous is not None and owner is not previous)) and parts and not parts[-1][-1:].isspace():
+            parts.append(" ")
+            length += 1
+        previous, apart = owner, False
+        if text is None:  # an image
+            runs.append(Run(length, length, inline))
+            continue
+        stripped = text.strip()
+        start = length + text.index(stripped[0]) if stripped else length
+        parts.append(text)
+        length += len(text)
+        if stripped:
+            runs.append(Run(start, start + len(stripped), inline))
+    return Piece(element, structure, "".join(parts), runs)
+
+
+#: Containers of what is not the content's, by their class or id.
+_ASIDE = re.compile(r"(?:^|[\s_-])(?:ad|ads|advert\w*|sponsor\w*|promo\w*|share|sharing|social|related|avatar|author"
+                    r"|comments?|newsletter|banner|byline)(?:$|[\s_-])", re.IGNORECASE)
+#: How many structure levels above a candidate the good pieces around it are looked for.
+_NEAR = 4
+#: Wrappers that do not count as levels: inline elements, figures, pictures.
+_WRAPPERS = INLINE_TAGS | {"figure", "picture", "noscript", "center"}
+
+
+def in_aside(element: etree._Element) -> bool:
+    """Whether ``element`` lies in an aside (advertisement, sharing, related links, comments) within
+    :data:`_NEAR` levels."""
+    for _, ancestor in zip(range(_NEAR + 1), element.iterancestors()):
+        if _ASIDE.search(f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"):
+            return True
+    return False
+
+
+def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Element | None], *,
+          near: int = _NEAR, one_side: int = 2) -> dict[int, list[etree._Element]]:
+    """Where each of ``candidates`` (images, tables) belongs among the good pieces whose elements
+    are ``elements`` (document order): the index of the piece it is written before
+    (``len(elements)``: after the last), for those of the main content.
+
+    A candidate belongs to it when, within ``near`` structure levels above it, the nearest
+    element holding good pieces holds them on both sides of it (a figure between two
+    paragraphs), or within ``one_side`` levels of good pieces on one side only (a lead image
+    beside the first paragraph, a listing ending a section); not inside an aside
+    (advertisement, sharing, related links, comments) on the way.
+    """
+    # Each ancestor of a piece's element, up to the levels looked at, with its pieces in order.
+    holding: dict[etree._Element, list[int]] = {}
+    for index, element in enumerate(elements):
+        node = element
+        for _ in range(near + 2):
+            if node is None:
+                break
+            holding.setdefault(node, []).append(index)
+            node = node.getparent()
+    placed: dict[int, list[etree._Element]] = {}
+    for candidate in candidates:
+        child, node, levels = candidate, candidate.getparent(), 0
+        while node is not None and levels <= near:
+            if node.tag not in _WRAPPERS:
+                levels += 1
+            if _ASIDE.search(f"{child.get('class') or ''} {child.get('id') or ''}") and child is not candidate:
+                break
+            around = holding.get(node)
+            if around is not None:
+                before = _place(node, child, around, elements, levels <= one_side)
+                if before is not None:
+                    placed.setdefault(before, []).append(candidate)
+                break
+            child, node = node, node.getparent()
+    return placed
+
+
+def _place(holder: etree._Element, child: etree._Element, around: list[int],
+           elements: Sequence[etree._Element | None], one_side: bool) -> int | None:
+    """The index of the piece a candidate in ``child`` of ``holder`` goes before, or ``None``."""
+    position = holder.index(child)
+    before = after = None
+    for index in around:
+        element = elements[index]
+        if element is holder:  # the image lies in the piece's own element, after or among its text
+            before = index
+            continue
+        while element is not None and element.getparent() is not holder:
+            element = element.getparent()
+        if element is None or element is child:  # a piece inside the candidate itself
+            continue
+        if holder.index(element) < position:
+            before = index
+        elif after is None:
+            after = index
+    if before is not None and after is not None:
+        return after
+    if not one_side:
+        return None
+    if after is not None:
+        return after
+    return None if before is None else before + 1

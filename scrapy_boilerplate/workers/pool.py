@@ -47,10 +47,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from . import process as worker
 from .. import algorithms
 from ..errors import BoilerplateError
 from ..model.options import Options
+from . import process as worker
 
 logger = logging.getLogger(__name__)
 

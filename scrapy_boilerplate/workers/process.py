@@ -145,8 +145,8 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     ``body`` is what :func:`~scrapy_boilerplate.html.parse.utf8_body` gives, or
     with ``encoding`` a response's body, decoded as Scrapy's
     ``TextResponse.text`` decodes it with ``TextResponse.encoding``. The
-    extraction's ``renderings`` (names of its properties, ``"markdown"``,
-    ``"main_html"``) are made and kept in it, to travel with it; ``metadata`` reads the
+    extraction's ``renderings`` (names of :meth:`Extraction.rendering <scrapy_boilerplate.Extraction.rendering>`,
+    ``"markdown"``, ``"main_html"``...) are made and kept in it, to travel with it; ``metadata`` reads the
     page's metadata (see :func:`~scrapy_boilerplate.extract`).
     """
     begun = time.perf_counter()
@@ -158,5 +158,5 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     extraction = (extract(root, algorithm=algorithm, options=options, metadata=metadata) if root is not None
                   else Extraction(algorithm=algorithm, metadata=Metadata() if metadata else None))
     for name in renderings:
-        getattr(extraction, name)
+        extraction.rendering(name)
     return extraction, time.perf_counter() - begun

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ...model import BAD, GOOD, Labelled
 from ...html.xpath import xpaths
+from ...model import BAD, GOOD, Labelled
 from .blocks import DeclutterBlock
 from .options import DeclutterOptions
 from .prune import PRUNED, prune

@@ -10,16 +10,16 @@ segment follows exactly one decision.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from urllib.parse import urljoin
 from typing import cast
 
-from lxml import etree, html as lxml_html
+from lxml import etree
+from lxml import html as lxml_html
 
+from ...html.urls import SRCSET_ATTRIBUTES, URL_ATTRIBUTES, join_url, safe_srcset, safe_url
 from ...html.walk import depth_left, too_deep
-from ...model.text import collapse
+from ...model.text import NOT_XML, collapse
 from .options import DeclutterOptions
 from .prune import NON_TEXT_TAGS
 from .shake import REMOVED, Verdict
@@ -31,12 +31,7 @@ BLOCK_LEVEL = frozenset({
     "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "li", "main", "nav", "ol", "p", "pre",
     "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
-#: Attributes holding a URL: made absolute when the page has one, dropped when they run code.
-URL_ATTRIBUTES = frozenset({"cite", "href", "src"})
 
-# Characters the HTML parser lets through but an lxml tree refuses to be given.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_CODE_SCHEMES = ("javascript:", "vbscript:", "data:text/html")
 
 
 @dataclass(slots=True)
@@ -165,7 +160,7 @@ class _Purifier:
         target = self._targets[-1]
         if target is None:
             return
-        text = _NOT_XML.sub("", text)
+        text = NOT_XML.sub("", text)
         if target is not self._unwritten_target:
             self._write_text(self._unwritten_target)
             self._unwritten_target = target
@@ -217,7 +212,7 @@ def _empty_document(root: etree._Element) -> etree._Element:
     etree.SubElement(head, "meta", charset="utf-8")
     title = root.find(".//title")
     if title is not None:
-        etree.SubElement(head, "title").text = _NOT_XML.sub("", collapse(title.text or ""))
+        etree.SubElement(head, "title").text = NOT_XML.sub("", collapse(title.text or ""))
     etree.SubElement(document, "body")
     return document
 
@@ -229,19 +224,20 @@ def _attributes(element: etree._Element, names: frozenset[str]) -> dict[str, str
     # lxml gives attribute names and values as str; its stubs say str | bytes
     attributes = cast("list[tuple[str, str]]", element.items())
     for name, value in attributes:
-        if name not in names:
+        # event handlers run code and styles fetch, whatever the allowed list says
+        if name not in names or name.startswith("on") or name == "style":
             continue
+        written: str | None = value
         if name in URL_ATTRIBUTES:
-            value = value.strip()
-            if value.lower().startswith(_CODE_SCHEMES):
+            written = safe_url(value, element.base)
+            # a malformed URL ("http://[::1"), which no browser can follow, is dropped
+            if written is not None and join_url(element.base or "", written) is None:
                 continue
-            base = element.base
-            if base:
-                try:
-                    value = urljoin(base, value)
-                except ValueError:  # a malformed URL ("http://[::1"): the attribute is dropped
-                    continue
-        kept[name] = _NOT_XML.sub("", value)
+        elif name in SRCSET_ATTRIBUTES:
+            written = safe_srcset(value, element.base)
+        if written is None:
+            continue
+        kept[name] = NOT_XML.sub("", written)
     return kept
 
 

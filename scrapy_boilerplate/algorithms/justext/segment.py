@@ -147,6 +147,14 @@ class _Paragraphs:
         self.pieces, self.chars_in_links, self.has_text = [], 0, False
 
 
+#: An element the walk is in, and what it hides of its parent's state until it ends: the element, its
+#: kind (``INLINE``, ``PARAGRAPH``, ...), what it adds to the counts of open headings and of elements
+#: named like ``select`` (1 or 0), and its parent's children counted by tag so far, XPath and
+#: children not reached yet. A plain tuple: a NamedTuple or a slotted class, made and unpacked once
+#: per element, made the walk 12% slower.
+_Open = tuple[etree._Element, int, int, int, dict[str, int], str, int]
+
+
 def segment(root: etree._Element, *, images: bool = False, spaces: bool = False, ruby_text: bool = True,
             ) -> list[Paragraph]:
     """Split the tree under ``root`` into paragraphs, in document order.
@@ -180,7 +188,7 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
     # Every element but the text-only inline ones stays open, beside what it
     # hides of its parent's state, until ``left``, its children not reached
     # yet, is 0: it ends before the next node starts. The final None ends all.
-    open_elements: list[tuple] = []  # (element, its role, and its parent's counts, path and left)
+    open_elements: list[_Open] = []
     max_depth = depth_left(root)
     nodes = root.iter()
     left = 2  # the root, then the None
@@ -202,7 +210,9 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
                 # What follows the end of a paragraph tag starts in its parent.
                 if paragraphs.pieces:
                     paragraphs.close()
-                paragraphs.element = open_elements[-1][0] if open_elements else element.getparent()
+                parent = open_elements[-1][0] if open_elements else element.getparent()
+                # Only a root without a parent has none, and no text follows the root.
+                paragraphs.element = parent if parent is not None else element
                 paragraphs.xpath = path
                 paragraphs.heading, paragraphs.in_select = headings > 0, selects > 0
             elif kind == LINK:

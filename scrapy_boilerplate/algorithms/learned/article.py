@@ -96,6 +96,16 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _DROPPED = frozenset({"form", "textarea"})
 #: An article with fewer characters left than this is chosen again with the unlikely candidates kept.
 RETRY_CHARS = 250
+#: A sibling paragraph joins the article when it is longer than this and less linked than that.
+SIBLING_PARAGRAPH_CHARS = 80
+SIBLING_LINK_DENSITY = 0.25
+#: The cleaning's link densities above which a list, table or div goes: for a weak class, in general
+#: and for a list or section inside main or article; for a good class (readability's values).
+MAX_LINK_DENSITY = 0.2
+MAX_LINK_DENSITY_SEMANTIC = 0.25
+MAX_LINK_DENSITY_GOOD_CLASS = 0.5
+#: A heading goes when its links hold more than this share of its characters.
+MAX_HEADING_LINK_SHARE = 0.33
 
 
 @functools.lru_cache(maxsize=8192)
@@ -303,7 +313,7 @@ class _Choice:
             if self.scores.get(i, -1.0) >= threshold:
                 article.add(i)
             elif page.tags[i] == "p":
-                if self.chars[i] > 80 and self.link_density(i) < 0.25:
+                if self.chars[i] > SIBLING_PARAGRAPH_CHARS and self.link_density(i) < SIBLING_LINK_DENSITY:
                     article.add(i)
                 elif (self.chars[i] and not self.links[i] and page.first_block[i] >= 0
                       and _SENTENCE_END.search(page.blocks[page.first_block[i]].text)):
@@ -325,11 +335,12 @@ class _Choice:
                 if weight + scores.get(i, 0.0) < 0:
                     cleaned[i] = True
                 elif commas[i] < 10:
-                    most_linked = 0.25 if tag in ("ul", "section") and page.within(page.parents[i], _SEMANTIC) else 0.2
+                    semantic = tag in ("ul", "section") and page.within(page.parents[i], _SEMANTIC)
+                    most_linked = MAX_LINK_DENSITY_SEMANTIC if semantic else MAX_LINK_DENSITY
                     cleaned[i] = (chars[i] < MIN_PARAGRAPH_CHARS or (weight < CLASS_WEIGHT and density > most_linked)
-                                  or (weight >= CLASS_WEIGHT and density > 0.5))
+                                  or (weight >= CLASS_WEIGHT and density > MAX_LINK_DENSITY_GOOD_CLASS))
             elif tag in _HEADINGS:
-                cleaned[i] = page.class_weights[i] < 0 or links[i] > 0.33 * chars[i]
+                cleaned[i] = page.class_weights[i] < 0 or links[i] > MAX_HEADING_LINK_SHARE * chars[i]
             elif tag in _DROPPED:
                 cleaned[i] = True
             parent = page.parents[i]
@@ -361,7 +372,6 @@ def article_features(records: Sequence[Record], every_record: Sequence[Record], 
                float(ruthless.dropped[i]), float(cleaned), share, float(choice.down[i]), *whole_page)
 
 
-def names() -> list[str]:
-    """The name of each of the columns :func:`article_features` gives."""
-    return ["article_inside", "article_kept", "article_unlikely", "article_cleaned", "article_score_share",
-            "article_down", "article_page_share", "article_lenient"]
+#: The name of each of the columns :func:`article_features` gives.
+COLUMNS = ("article_inside", "article_kept", "article_unlikely", "article_cleaned", "article_score_share",
+           "article_down", "article_page_share", "article_lenient")

@@ -27,15 +27,16 @@ import math
 import operator
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from lxml import etree
 
+from ...html.walk import unknown_ancestors
+from ...model.text import collapse
 from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
-from ...html.walk import unknown_ancestors
-from ...model.text import collapse
 from . import article, landmarks
 from .wordlist import alternation
 
@@ -204,7 +205,7 @@ _log = math.log1p
 
 
 def _block_basics(block: JustextBlock) -> tuple[float, ...]:
-    # What a block's row holds of it; its neighbours' rows, the part up to NEIGHBOUR_BASICS.
+    # BASICS: what a block's row holds of it; its neighbours' rows, the part up to _NEIGHBOUR_BASICS.
     return (
         _log(block.chars), _log(block.words), block.link_density, block.stopword_density,
         float(block.cf_label == BAD), float(block.label == GOOD), float(block.heading), float(prefiltered(block)),
@@ -212,6 +213,7 @@ def _block_basics(block: JustextBlock) -> tuple[float, ...]:
     )
 
 
+#: The part of a block's basics its neighbours' rows repeat.
 _NEIGHBOUR_BASICS = 8
 _GOOD_BASIC, _PREFILTERED_BASIC = 5, 7
 _NO_NEIGHBOUR = (-1.0,) * _NEIGHBOUR_BASICS
@@ -237,6 +239,7 @@ def _text_statistics(text: str) -> tuple[float, ...]:
         float(text.isupper()),
         length / word_count,
     )
+
 
 
 def _element_features(record: _Element, page: _Element) -> list[float]:
@@ -391,21 +394,22 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -
             yield None
             continue
         text = block.text
+        # The parts of LAYOUT, in its order.
         row = [
             *basics[i], *page, i / count, chars_before[i] / page_chars, *record.start_tag,
             *_text_statistics(text),
-            # A headline repeats the page's title, which ends with the site's name.
+            # in_title: a headline repeats the page's title, which ends with the site's name.
             float(block.chars <= len(title) and lowered[i] in title),
-            *_element_features(record, top),
+            *_element_features(record, top),  # ancestor_tags to best_container
         ]
         for offset in NEIGHBOURS:
             row += around[i + offset + len(edge)][:_NEIGHBOUR_BASICS]
-        for width in (3, 10):
+        for width in (3, 10):  # windows
             low, high = max(0, i - width), min(count, i + width + 1)
             row.append((labels_before[high] - labels_before[low] - good_labels[i]) / (high - low - 1 or 1))
         row += block_context
         row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
-                (i - first_prose) / count, (i - last_prose) / count)
+                (i - first_prose) / count, (i - last_prose) / count)  # structure
         row += landmark_rows[i]
         row += article_row
         yield row
@@ -420,7 +424,8 @@ def _container_score(record: _Element) -> float:
 # cost several times as much.
 
 #: A date or a time: bylines and teasers carry them, paragraphs seldom.
-_DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b|\b(?:jan|feb|mar|apr|may|jun|jul|"
+_DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b"
+                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|"
                    r"aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b")
 #: Words that prompts and furniture say in their text (English, the language of most pages).
 _PROMPT = re.compile(r"subscri|newsletter|sign up|sign in|log in|cookie|advertis|read more|related|share|"
@@ -521,30 +526,49 @@ def _title(element: etree._Element) -> str:
     return collapse(title.text or "").lower() if title is not None else ""
 
 
+class Part(NamedTuple):
+    """A run of a row's columns that one step of :func:`iter_rows` fills."""
+
+    name: str
+    columns: tuple[str, ...]
+
+
+def _each(pattern: str, values: Iterable[object]) -> tuple[str, ...]:
+    return tuple(pattern.format(value) for value in values)
+
+
+#: What :func:`_block_basics` gives of a block.
+BASICS = ("chars", "words", "link_density", "stopword_density", "cf_bad", "justext_good", "heading", "prefiltered",
+          "cf_good", "cf_short")
+#: The columns of a row, declared once: part by part, in the order :func:`iter_rows` fills them
+#: (``tests/test_learned.py`` checks a row against it). A new feature is a new part here, and its
+#: values at the same place of the row.
+LAYOUT: tuple[Part, ...] = (
+    Part("block", BASICS),
+    Part("page", ("page_chars", "page_blocks", "page_good_share", "position", "chars_before")),
+    Part("start_tag", _each("starts_in_{}", START_TAGS)),
+    Part("text", (*_each("count_{}", COUNTED_CHARS), "digits", "capitalized_words", "ends_sentence",
+                  "ends_ellipsis", "all_caps", "chars_per_word")),
+    Part("in_title", ("in_title",)),
+    Part("ancestor_tags", _each("under_{}", ANCESTOR_TAGS)),
+    Part("word_groups", tuple(f"{scope}_{group}" for scope in ("own", "near", "any") for group in WORD_GROUPS)),
+    Part("containers", tuple(f"up{level}_{name}" for level in CONTAINER_LEVELS
+                             for name in ("page_share", "good_share", "link_density", "good_density", "blocks"))),
+    Part("best_container", ("in_best", "best_depth")),
+    Part("neighbours", tuple(f"{offset:+d}_{name}" for offset in NEIGHBOURS for name in BASICS[:_NEIGHBOUR_BASICS])),
+    Part("windows", ("window3_good", "window10_good")),
+    Part("context", ("title_word_share", "blocks_since_good", "blocks_until_good", "after_first_good",
+                     "after_last_good", "text_repeats", "chars_to_median", "dates", "prompt_words",
+                     *(f"like_elements_up{level}{linked}" for level in REPEAT_LEVELS
+                       for linked in ("", "_linked_first")),
+                     *_each("section_{}", WORD_GROUPS))),
+    Part("structure", ("prose", "to_container_meeting", "container_below_meeting", "container_page_share",
+                       "container_link_density", "container_prose_share", "after_first_prose", "after_last_prose")),
+    Part("landmarks", landmarks.COLUMNS),
+    Part("article", article.COLUMNS),
+)
+
+
 def names() -> list[str]:
-    """The name of each column of a row, for the trainer's reports."""
-    basics = ["chars", "words", "link_density", "stopword_density", "cf_bad", "justext_good", "heading",
-              "prefiltered", "cf_good", "cf_short"]
-    result = [*basics, "page_chars", "page_blocks", "page_good_share", "position", "chars_before"]
-    result += [f"starts_in_{tag}" for tag in START_TAGS]
-    result += [f"count_{char}" for char in COUNTED_CHARS]
-    result += ["digits", "capitalized_words", "ends_sentence", "ends_ellipsis", "all_caps", "chars_per_word",
-               "in_title"]
-    result += [f"under_{tag}" for tag in ANCESTOR_TAGS]
-    for scope in ("own", "near", "any"):
-        result += [f"{scope}_{group}" for group in WORD_GROUPS]
-    for level in CONTAINER_LEVELS:
-        result += [f"up{level}_{name}" for name in ("page_share", "good_share", "link_density", "good_density",
-                                                     "blocks")]
-    result += ["in_best", "best_depth"]
-    for offset in NEIGHBOURS:
-        result += [f"{offset:+d}_{name}" for name in basics[:_NEIGHBOUR_BASICS]]
-    result += ["window3_good", "window10_good"]
-    result += ["title_word_share", "blocks_since_good", "blocks_until_good", "after_first_good", "after_last_good",
-               "text_repeats", "chars_to_median", "dates", "prompt_words"]
-    for level in REPEAT_LEVELS:
-        result += [f"like_elements_up{level}", f"like_elements_up{level}_linked_first"]
-    result += [f"section_{group}" for group in WORD_GROUPS]
-    result += ["prose", "to_container_meeting", "container_below_meeting", "container_page_share",
-               "container_link_density", "container_prose_share", "after_first_prose", "after_last_prose"]
-    return result + landmarks.names() + article.names()
+    """The name of each column of a row, from :data:`LAYOUT`."""
+    return [column for part in LAYOUT for column in part.columns]

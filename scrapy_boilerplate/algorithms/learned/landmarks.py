@@ -140,8 +140,7 @@ def _items(every_record: Sequence[Record],
     return items, repeated
 
 
-def names() -> list[str]:
-    """The name of each of the columns :func:`landmark_features` gives."""
-    return ["up_to_headline", "down_to_headline", "after_headline", "up_to_longest", "down_to_longest",
-            "chars_to_longest", "chars_to_prose", "item_siblings", "items_prose_share", "item_prose_share",
-            "prose_before_items", "prose_after_items"]
+#: The name of each of the columns :func:`landmark_features` gives.
+COLUMNS = ("up_to_headline", "down_to_headline", "after_headline", "up_to_longest", "down_to_longest",
+           "chars_to_longest", "chars_to_prose", "item_siblings", "items_prose_share", "item_prose_share",
+           "prose_before_items", "prose_after_items")
