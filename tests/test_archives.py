@@ -219,8 +219,8 @@ def test_no_archive_to_read_says_so_and_reads_nothing(tmp_path, capsys):
 
 def slow_or_broken(record):
     """A task whose records named so hang, raise or kill their worker."""
-    if record.url.endswith("/hang"):
-        time.sleep(60)
+    while record.url.endswith("/hang"):  # spends CPU time for ever
+        pass
     if record.url.endswith("/raise"):
         raise RuntimeError("a bug")
     if record.url.endswith("/die"):
@@ -235,15 +235,20 @@ def test_a_record_that_hangs_or_crashes_costs_itself_alone(tmp_path, processes):
     ids = warcs.write(path, [warcs.response(f"https://example.com/{name}", ARTICLE.encode()) for name in names])
     output = io.StringIO()
     reports: list[str] = []
+    notes: list[str] = []
     started = time.monotonic()
     tally = run([str(path)], output, processes=processes, timeout=1, initializer=start,
-                initargs=("justext", JustextOptions()), task=slow_or_broken, report=reports.append)
+                initargs=("justext", JustextOptions()), task=slow_or_broken, report=reports.append, note=notes.append)
     assert time.monotonic() - started < 30
     assert [json.loads(line)["url"][-1] for line in output.getvalue().splitlines()] == ["a", "b", "c", "d"]
     assert tally.skipped == {"timeout": 1, "extractor crashed": 2}
     assert [record_id for record_id, _ in tally.crashed] == [ids[3], ids[5]]
-    assert "RuntimeError: a bug" in reports[0] and reports[0].startswith(ids[3])
-    assert reports[1].startswith(ids[5])
+    assert reports[0].startswith(f"https://example.com/raise {ids[3]}: the extractor crashed: ")
+    assert reports[0].endswith("RuntimeError: a bug")
+    assert reports[1] == (f"https://example.com/die {ids[5]}: the extractor crashed: "
+                          "WorkerError: the worker process died on this page (exit code 3)")
+    assert notes == [f"https://example.com/hang {ids[1]}: skipped: timeout (the page took more than 1 s of CPU "
+                     "time in its worker, which was stopped and replaced)"]
 
 
 def worker_pids(pid: int) -> list[int]:
@@ -354,5 +359,25 @@ def test_a_progress_bar_with_records_per_second_on_a_terminal(archive, tmp_path)
         shown += chunk
     os.close(leader)
     assert result.returncode == 0
-    assert b"3 records" in shown and b"records/s" in shown
+    assert re.search(rb"records: 3 \[00:\d\d, +[\d.]+ records/s\]", shown), shown
     assert shown.rstrip().endswith(b"scrapy-boilerplate: 3 records read, 3 written, 0 skipped")
+
+
+def test_the_progress_bar_counts_records_in_words_that_hold_for_one():
+    """Not tqdm's "1 records [00:01,  1.11s/ records]"."""
+    from scrapy_boilerplate.cli.archives import _progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    sys.stderr, stderr = terminal, sys.stderr
+    try:
+        bar = _progress_bar()
+        assert bar is not None
+        bar.update(1)
+        bar.close()
+    finally:
+        sys.stderr = stderr
+    assert re.fullmatch(r"(\rrecords: [01] \[00:00, +(\?|[\d.]+) records/s\])+\n", terminal.getvalue()), terminal.getvalue()

@@ -18,9 +18,11 @@ from datatrove.executor import LocalPipelineExecutor  # noqa: E402
 from datatrove.pipeline.readers import WarcReader  # noqa: E402
 from datatrove.pipeline.readers.warc import process_record  # noqa: E402
 from datatrove.pipeline.writers import JsonlWriter  # noqa: E402
+from datatrove.utils.logging import logger  # noqa: E402
 from warcio.archiveiterator import ArchiveIterator  # noqa: E402
 
 from scrapy_boilerplate import OptionError, extract  # noqa: E402
+from scrapy_boilerplate.archives import datatrove as datatrove_extractor  # noqa: E402
 from scrapy_boilerplate.archives.datatrove import BoilerplateExtractor  # noqa: E402
 
 DEVSET = Path(os.environ.get("DEVSET", Path(__file__).resolve().parents[2] / "shared" / "devset"))
@@ -91,3 +93,40 @@ def test_a_document_that_is_no_page_is_dropped_not_raised_in_the_sandbox(tmp_pat
     assert [document.id for document in kept] == ["page"]
     stats = extractor.stats.to_dict()["stats"]
     assert stats["dropped"] == 1 and "broken_process" not in stats and "clean_error" not in stats
+
+
+extract_text = datatrove_extractor._extract_text
+
+
+def spend_or_die(document):
+    """A worker's task whose documents named so spend CPU time for ever, or kill their worker."""
+    url = document[1]
+    while url.endswith("/spin"):
+        pass
+    if url.endswith("/die"):
+        os._exit(3)
+    return extract_text(document)
+
+
+def test_a_document_past_the_cpu_limit_or_killing_its_worker_is_dropped_named_and_counted(monkeypatch):
+    from datatrove.data import Document
+
+    monkeypatch.setattr(datatrove_extractor, "_extract_text", spend_or_die)
+    page = f"<html><body><p>{'The river rose again overnight, and the town. ' * 8}</p></body></html>"
+    documents = [Document(text=page, id=f"<urn:{name}>", metadata={"url": f"https://example.com/{name}"})
+                 for name in ("a", "spin", "b", "die", "c")]
+    extractor = BoilerplateExtractor("justext", timeout=0.5)
+    logged: list[str] = []
+    sink = logger.add(logged.append, level="WARNING", format="{message}")  # datatrove's logger is loguru's
+    try:
+        kept = list(extractor.run(iter(documents)))
+    finally:
+        logger.remove(sink)
+    assert [document.id for document in kept] == ["<urn:a>", "<urn:b>", "<urn:c>"]
+    stats = extractor.stats.to_dict()["stats"]
+    assert (stats["extracted"], stats["forwarded"], stats["timeout"], stats["broken_process"]) == (3, 3, 1, 1)
+    messages = "".join(logged)
+    assert ("https://example.com/spin <urn:spin>: skipped: timeout (the page took more than 0.5 s of CPU time "
+            "in its worker, which was stopped and replaced)") in messages
+    assert ("https://example.com/die <urn:die>: skipped: the extractor crashed: WorkerError: "
+            "the worker process died on this page (exit code 3)") in messages

@@ -16,19 +16,24 @@ datatrove's ``Trafilatura`` extractor does. Needs the ``datatrove`` extra.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from datatrove.data import DocumentsPipeline
+from datatrove.data import Document, DocumentsPipeline
 from datatrove.io import DataFileLike, DataFolderLike
 from datatrove.pipeline.extractors.base import BaseExtractor
 from datatrove.pipeline.readers.base import BaseDiskReader
 from datatrove.utils.logging import logger
+from datatrove.utils.typeshelper import StatHints
 
 from .. import algorithms
 from ..api import extract
 from ..errors import ExtractionError
-from ..html.parse import decode, refuse_binary
+from ..html.parse import decode, refuse_binary, utf8_body
+from ..workers import process
+from ..workers.pool import PageTimeout, ProcessPool, WorkerError, WorkersUnavailable
 from .records import MAX_BODY, ArchiveError, Skipped, read_stream
+from .run import DEFAULT_TIMEOUT
 from .worker import BINARY
 
 
@@ -90,9 +95,16 @@ class BoilerplateWarcReader(BaseDiskReader):
 
 class BoilerplateExtractor(BaseExtractor):
     """The main text of each document's HTML, by ``algorithm`` with its ``options`` (by name, as
-    :func:`scrapy_boilerplate.extract` takes them), each document in datatrove's sandbox process
-    with ``timeout`` seconds at most (FineWeb's 1 s); a document without main text, and one that
-    is no HTML page (binary data, over the size limit, a tree deeper than any page's), is dropped.
+    :func:`scrapy_boilerplate.extract` takes them), as the command line extracts an archive's record
+    (the document's ``url`` metadata is the page's URL).
+
+    Each document is extracted in a worker process of the project's pool, with ``timeout``
+    seconds of that process's CPU time at most (the command line's ``--record-timeout``: the
+    clock's seconds would drop more documents on a busy machine); past it, or if the process dies,
+    the document is dropped, named in the log with its URL and id, and a new process takes the next.
+    A document without main text, and one that is no HTML page (binary data, a tree deeper than
+    any page's), is dropped. datatrove's stats count them: ``extracted``, ``timeout``,
+    ``broken_process``, ``clean_error``, ``dropped``, ``forwarded``.
 
     The options are validated here, where the pipeline is built: a bad one is an
     :class:`~scrapy_boilerplate.OptionError` before any task starts.
@@ -100,19 +112,68 @@ class BoilerplateExtractor(BaseExtractor):
 
     name = "🧹 scrapy-boilerplate"
 
-    def __init__(self, algorithm: str = "justext", *, timeout: float = 1, **options: Any) -> None:
+    def __init__(self, algorithm: str = "justext", *, timeout: float = DEFAULT_TIMEOUT, **options: Any) -> None:
         super().__init__(timeout)
         self.algorithm = algorithm
         self.options = algorithms.get(algorithm).options.from_mapping(options)
 
     def run(self, data: DocumentsPipeline, rank: int = 0, world_size: int = 1) -> DocumentsPipeline:
-        # Loaded before the sandbox forks its process, which then starts within the time limit.
-        algorithms.get(self.algorithm).prepare(self.options)
-        return super().run(data, rank, world_size)
+        pool = ProcessPool(1, _extract_text, initializer=process.configure, initargs=(self.algorithm, self.options),
+                           prepare=functools.partial(process.configure, self.algorithm, self.options),
+                           page_timeout=self.timeout, describe=_name)
+        pool.start()
+        try:
+            for document in data:
+                self.stat_update(StatHints.total)
+                with self.track_time():
+                    text = self._extracted(pool, document)
+                if text is None:
+                    continue
+                document.text = text
+                if text:
+                    self.stat_update(StatHints.forwarded)
+                    self.update_doc_stats(document)
+                    yield document
+                else:
+                    self.stat_update(StatHints.dropped)
+        finally:
+            pool.close()
+
+    def _extracted(self, pool: ProcessPool, document: Document) -> str | None:
+        """The document's main text ("" for none), or ``None`` when its extraction failed (logged, counted)."""
+        try:
+            text = pool.submit(item := (document.text, document.metadata.get("url") or "", document.id)).result()
+        except PageTimeout as error:
+            self.stat_update("timeout")
+            logger.warning(f"{_name(item)}: skipped: timeout ({error})")
+            return None
+        except WorkersUnavailable:
+            raise
+        except WorkerError as error:
+            self.stat_update("broken_process" if error.details is None else "clean_error")
+            logger.warning(f"{_name(item)}: skipped: the extractor crashed: {error.error_type}: {error}")
+            return None
+        self.stat_update("extracted")
+        return text
 
     def extract(self, text: str) -> str:
-        # An exception here would end datatrove's sandbox process; an empty text drops the document.
+        """The main text of ``text``: "" where there is none, or it is no HTML page."""
         try:
             return extract(text, algorithm=self.algorithm, options=self.options).text
         except ExtractionError:
             return ""
+
+
+def _extract_text(document: tuple[str, str, str]) -> str:
+    """A worker's task: the main text of a document's HTML (with its URL and id), as the command
+    line extracts a record's."""
+    html, url, _ = document
+    try:
+        extraction, _ = process.classify(utf8_body(html), url, metadata=False)
+    except ExtractionError:  # binary data, a tree deeper than any page's
+        return ""
+    return extraction.text
+
+
+def _name(document: tuple[str, str, str]) -> str:
+    return " ".join(part for part in document[1:] if part) or "a document"

@@ -2,7 +2,8 @@
 
 The process reading the archives hands each record to the crawl's pool of
 worker processes (:class:`~scrapy_boilerplate.workers.pool.ProcessPool`) with a
-time limit (a worker past it is killed and replaced) and keeps at most
+time limit in CPU seconds (a worker past it is killed and replaced; the clock's
+seconds would skip more records on a busy machine) and keeps at most
 :data:`IN_FLIGHT_PER_WORKER` records per worker in flight: memory stays flat
 however large the archives. A record that times out, raises or kills its worker
 is counted and skipped; Ctrl-C stops at a record boundary.
@@ -21,15 +22,21 @@ from typing import Any, Protocol, TextIO
 
 from ..workers.pool import PageTimeout, ProcessPool, WorkersUnavailable
 from .records import MAX_BODY, TRUNCATED, UNREADABLE, ArchiveError, Record, Skipped, locations, read
-from .worker import extract_record
+from .worker import BINARY, extract_record
+from .worker import UNREADABLE as UNREADABLE_HTML
 
 #: Records waiting for or in each worker: enough that none idles while the reader
 #: catches up or an earlier record's line waits to be written, few enough to hold in memory.
 IN_FLIGHT_PER_WORKER = 8
-#: FineWeb's limit per document: past it a record is skipped and its worker replaced.
-DEFAULT_TIMEOUT = 1.0
+#: CPU seconds a record's extraction may take: past it the record is skipped and its worker
+#: replaced. The slowest of the corpora's 3,442 pages takes 0.54 s with every field and the
+#: slowest algorithm (learned; ``benchmarks/page_times.py``): about 4x that, for a margin.
+DEFAULT_TIMEOUT = 2.0
 TIMEOUT = "timeout"
 CRASHED = "extractor crashed"
+#: Why a worker lost a page, each named on standard error as it happens; the other reasons,
+#: records that hold no page and pages without main text, are counted only.
+LOST_IN_WORKER = frozenset({TIMEOUT, CRASHED, BINARY, UNREADABLE_HTML})
 
 
 class Progress(Protocol):
@@ -63,27 +70,31 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
 
     ``initializer(*initargs)`` prepares each worker process (it runs here first, so that
     the processes forked inherit what it loads) and ``task`` makes a record's line there,
-    or says why it is skipped. ``report`` hears, for a person, of each record that crashed the
-    extractor and of each archive that could not be read; ``note``, of each record skipped because
-    it could not be decoded (a broken content encoding, a chunked body cut short). Raises
+    or says why it is skipped. ``timeout`` is the CPU seconds a record may take in its worker.
+    ``report`` hears, for a person, of each record that crashed the extractor and of each archive
+    that could not be read; ``note``, of each other page lost (:data:`LOST_IN_WORKER`: past the
+    time limit, binary data, unreadable HTML) and each record skipped because it could not be
+    decoded (a broken content encoding, a chunked body cut short), named by URL and record id. Raises
     :class:`~scrapy_boilerplate.workers.pool.WorkersUnavailable` when no worker process can start.
     """
     tally = Tally()
-    pending: deque[tuple[Future, str]] = deque()
+    pending: deque[tuple[Future, Record]] = deque()
 
-    def finish(future: Future, record_id: str) -> None:
+    def finish(future: Future, record: Record) -> None:
         try:
             outcome = future.result()
-        except PageTimeout:
-            outcome = Skipped(TIMEOUT, record_id)
+        except PageTimeout as error:
+            outcome = Skipped(TIMEOUT, record.record_id, record.url, detail=str(error))
         except WorkersUnavailable:
             raise
         except Exception as error:  # noqa: BLE001 -- a bug, or the worker died: this record alone is lost
-            outcome = Skipped(CRASHED, record_id)
+            outcome = Skipped(CRASHED, record.record_id, record.url)
             # A bug raised in the worker comes as a WorkerError naming the bug's own type.
             what = f"{getattr(error, 'error_type', type(error).__name__)}: {error}"
-            tally.crashed.append((record_id, what))
-            report(f"{record_id}: the extractor crashed: {what}")
+            tally.crashed.append((record.record_id, what))
+            report(f"{outcome.name()}: the extractor crashed: {what}")
+        if isinstance(outcome, Skipped) and outcome.reason in LOST_IN_WORKER - {CRASHED}:
+            note(f"{outcome.name()}: skipped: {outcome.reason}" + (f" ({outcome.detail})" if outcome.detail else ""))
         done(outcome)
 
     def done(outcome: str | Skipped) -> None:
@@ -96,7 +107,7 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
             progress.update()
 
     pool = ProcessPool(processes, task, initializer=initializer, initargs=initargs, page_timeout=timeout,
-                       prepare=functools.partial(initializer, *initargs))
+                       prepare=functools.partial(initializer, *initargs), describe=_name)
     pool.start()
     with _stop_on_interrupt() as stop:
         try:
@@ -107,7 +118,7 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
                 if isinstance(item, Skipped):
                     done(item)
                     continue
-                pending.append((pool.submit(item), item.record_id))
+                pending.append((pool.submit(item), item))
                 while len(pending) >= IN_FLIGHT_PER_WORKER * processes or (pending and pending[0][0].done()):
                     finish(*pending.popleft())
             while pending and not stop.requested:
@@ -117,6 +128,10 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
             tally.read -= len(pending)  # left unwritten: the output ends at a record boundary
             pool.close()
     return tally
+
+
+def _name(record: Record) -> str:
+    return Skipped("", record.record_id, record.url).name()
 
 
 def _records(names: Iterable[str], max_body: int, report: Callable[[str], None],

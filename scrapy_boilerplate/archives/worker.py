@@ -45,14 +45,14 @@ def extract_record(record: Record) -> str | Skipped:
         refuse_binary(record.body)
         body = utf8_body(decode(record.body, record.content_type))
     except ExtractionError:
-        return Skipped(BINARY, record.record_id)
+        return Skipped(BINARY, record.record_id, record.url)
     try:
         extraction, _ = process.classify(body, record.url, renderings=_renderings, metadata="metadata" in _fields)
     except ExtractionError:  # a tree deeper than any page's, text that is not Unicode
-        return Skipped(UNREADABLE, record.record_id)
+        return Skipped(UNREADABLE, record.record_id, record.url)
     values = line(record, extraction, _fields)
     if not values["text"]:
-        return Skipped(NO_TEXT, record.record_id)
+        return Skipped(NO_TEXT, record.record_id, record.url)
     return json.dumps(values, ensure_ascii=False) + "\n"
 
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..archives import DEFAULT_TIMEOUT, FIELDS, MAX_BODY, run, start
 from ..model.options import Options
+from ..workers import pool
 from ..workers.pool import WorkersUnavailable
 from .files import replacing
 from .flags import count
@@ -32,7 +35,8 @@ def add_archive_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--fields", metavar="FIELD,...", type=_fields, default=(),
                        help=f"also write these fields: {', '.join(FIELDS)}")
     group.add_argument("--record-timeout", metavar="SECONDS", type=_seconds, default=DEFAULT_TIMEOUT,
-                       help="skip a record whose extraction takes longer, and replace its worker (default: 1)")
+                       help="skip a record whose extraction takes more CPU seconds, and replace its worker "
+                            f"(default: {DEFAULT_TIMEOUT:g})")
     group.add_argument("--max-body", metavar="BYTES", type=count, default=MAX_BODY,
                        help="skip a record whose body is longer, decoded or not (default: 10 MiB; 0: no limit)")
 
@@ -48,7 +52,7 @@ def main(args: argparse.Namespace, options: Options) -> int:
 
     bar = _progress_bar()
     try:
-        with _output(args.output) as output:
+        with _output(args.output) as output, _quiet_pool():
             tally = run(args.inputs, output, processes=args.jobs, timeout=args.record_timeout,
                         max_body=args.max_body, initializer=start, initargs=(args.algorithm, options, args.fields),
                         progress=bar, report=report, note=lambda message: _say(message, bar))
@@ -68,6 +72,19 @@ def main(args: argparse.Namespace, options: Options) -> int:
     return 1 if problems else 0
 
 
+@contextmanager
+def _quiet_pool() -> Iterator[None]:
+    """The pool's warnings (a worker stopped or dead, another started) left out: the run names each
+    record they cost, with its URL and id."""
+    pool_logger = logging.getLogger(pool.__name__)
+    level = pool_logger.level
+    pool_logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        pool_logger.setLevel(level)
+
+
 def _output(path: Path | None) -> AbstractContextManager[TextIO]:
     return nullcontext(sys.stdout) if path is None else replacing(path)
 
@@ -78,7 +95,8 @@ def _progress_bar() -> tqdm | None:
         return None
     from tqdm import tqdm
 
-    return tqdm(unit=" records", file=sys.stderr, dynamic_ncols=True)
+    return tqdm(desc="records", unit=" records", bar_format="{desc}: {n_fmt} [{elapsed}, {rate_noinv_fmt}]",
+                file=sys.stderr, dynamic_ncols=True)
 
 
 def _say(message: str, bar: tqdm | None) -> None:

@@ -11,9 +11,14 @@ first free worker. So nothing a worker does can hold the crawl:
 - a worker that dies, whenever it dies (also halfway through sending its
   answer), leaves its pipe closed: its thread reads the end of the pipe, the
   page it held fails with :class:`WorkerError`, and a new process takes its place;
-- a page that takes longer than the pool's time limit (a page that never
-  ends, a frozen worker) has its worker killed: the page fails with
-  :class:`PageTimeout`, and a new process takes its place;
+- a page that takes more than the pool's time limit of the worker's CPU time (a
+  page that never ends) has its worker killed, by the system's CPU timer
+  (see :func:`~scrapy_boilerplate.workers.process.serve`): the page fails with
+  :class:`PageTimeout`, and a new process takes its place. The limit counts CPU
+  time, not the clock's seconds, so that the same pages fail on a busy machine as
+  on an idle one; a worker that holds a page :attr:`ProcessPool.stall_factor`
+  times the limit by the clock (a frozen process spends no CPU time) is killed all
+  the same;
 - :meth:`ProcessPool.close`, and the interpreter's exit, kill the processes.
 
 Why no pool library: ``concurrent.futures.ProcessPoolExecutor`` breaks whole when
@@ -107,8 +112,9 @@ class ProcessPool:
     time, after ``initializer(*initargs)``; ``prepare()``, if given, is run once in this
     process before the first fork, so that the processes inherit what it loads.
 
-    An item that kills its worker, or takes longer than ``page_timeout`` seconds
-    (``None``: no limit), fails alone; the worker is replaced. A worker that
+    An item that kills its worker, or takes more than ``page_timeout`` seconds of its worker's
+    CPU time (``None``: no limit), fails alone; the worker is replaced. ``describe(item)`` names
+    an item in the log (its URL...). A worker that
     fails to start is started again after a back-off that doubles, while the
     others go on; only when none of them can start does the pool give up
     (:attr:`unavailable`) and :meth:`submit` fail with :class:`WorkersUnavailable`.
@@ -124,10 +130,14 @@ class ProcessPool:
     start_timeout = 60.0
     #: Seconds between two looks at the pages' time limits.
     watch_interval = 0.1
+    #: A worker holding a page this many times the time limit, in seconds of the clock, is killed
+    #: although it has not spent the limit in CPU time: frozen (stopped, swapped out), it spends none.
+    stall_factor = 10.0
 
     def __init__(self, size: int, task: Callable[[Any], Any], *, initializer: Callable[..., None],
                  initargs: tuple = (), prepare: Callable[[], None] | None = None,
-                 page_timeout: float | None = None, on_event: Callable[[str], Any] = lambda event: None) -> None:
+                 page_timeout: float | None = None, on_event: Callable[[str], Any] = lambda event: None,
+                 describe: Callable[[Any], str] = lambda item: "a page") -> None:
         self.size = size
         self.task = task
         self.initializer = initializer
@@ -135,6 +145,7 @@ class ProcessPool:
         self.prepare = prepare
         self.page_timeout = page_timeout
         self.on_event = on_event
+        self.describe = describe
         self.events: Counter[str] = Counter()
         #: Why the pool gave up, once it has: pages are then for the caller to handle.
         self.unavailable: str | None = None
@@ -198,6 +209,18 @@ class ProcessPool:
         self._fail_waiting(WorkersUnavailable(self.unavailable))
 
     @property
+    def _cpu_limit(self) -> float | None:
+        """The CPU seconds a worker may spend on a page, where the system can limit them."""
+        return self.page_timeout if worker.CPU_LIMIT_SIGNAL is not None else None
+
+    @property
+    def _clock_limit(self) -> float | None:
+        """The seconds of the clock a worker may hold a page."""
+        if not self.page_timeout:
+            return None
+        return self.page_timeout * self.stall_factor if self._cpu_limit else self.page_timeout
+
+    @property
     def running(self) -> int:
         """Worker processes started and ready for pages."""
         return sum(each.ready for each in self._workers)
@@ -242,7 +265,7 @@ class ProcessPool:
         # One fork at a time: no other process inherits this one's end, so that its end is its death.
         with self._forking:
             process = _CONTEXT.Process(target=worker.serve, name="boilerplate-worker", daemon=True,
-                                       args=(end, self.initializer, self.initargs, self.task))
+                                       args=(end, self.initializer, self.initargs, self.task, self._cpu_limit))
             try:
                 process.start()
             except OSError as error:  # out of memory, or of processes
@@ -274,7 +297,7 @@ class ProcessPool:
                 break
             with self._lock:
                 each.page = page
-                each.deadline = time.monotonic() + self.page_timeout if self.page_timeout else math.inf
+                each.deadline = time.monotonic() + self._clock_limit if self._clock_limit else math.inf
             try:
                 each.connection.send(page.item)
             except worker.PICKLING_ERRORS as error:  # pickled before any byte is sent: the worker waits on
@@ -296,15 +319,25 @@ class ProcessPool:
             if timed_out:  # killed just as it answered
                 break
         page, timed_out = self._end(each)
+        over_cpu_limit = worker.CPU_LIMIT_SIGNAL is not None and each.process.exitcode == -worker.CPU_LIMIT_SIGNAL
         failure: WorkerError
         if self._closed.is_set():
             failure = WorkerError("the worker processes were closed before it was classified")
+        elif over_cpu_limit or (timed_out and self._cpu_limit is None):
+            self._count("restarts")
+            spent = f"{self.page_timeout:g} s" + (" of CPU time" if over_cpu_limit else "")
+            logger.warning("A worker process was stopped after %s on %s; starting another",
+                           spent, self.describe(page.item) if page is not None else "a page")
+            failure = PageTimeout(f"the page took more than {spent} in its worker, which was stopped and replaced")
+            if page is not None:  # rather than ended just as it answered
+                self._count("timeouts")
         elif timed_out:
             self._count("restarts")
-            logger.warning("A worker process was stopped after %g s on a page; starting another", self.page_timeout)
-            failure = PageTimeout(f"the page took more than {self.page_timeout:g} s in its worker, "
-                                  "which was stopped and replaced")
-            if page is not None:  # rather than killed just as it answered
+            logger.warning("A worker process gave no answer in %g s on %s (frozen?); stopped, starting another",
+                           self._clock_limit, self.describe(page.item) if page is not None else "a page")
+            failure = PageTimeout(f"the page's worker gave no answer in {self._clock_limit:g} s without spending "
+                                  f"its {self.page_timeout:g} s of CPU time (frozen?); it was stopped and replaced")
+            if page is not None:
                 self._count("timeouts")
         else:
             self._count("restarts")
@@ -375,7 +408,7 @@ class WorkerPool(ProcessPool):
         super().__init__(size, functools.partial(worker.answer, renderings=renderings, metadata=metadata),
                          initializer=type(self).initializer, initargs=(algorithm, options),
                          prepare=lambda: algorithms.get(algorithm).prepare(options),
-                         page_timeout=page_timeout, on_event=on_event)
+                         page_timeout=page_timeout, on_event=on_event, describe=_page_url)
 
     def classify(self, body: bytes, url: str, choice: tuple[str, Options] | None = None,
                  encoding: str | None = None) -> Future:
@@ -387,6 +420,10 @@ class WorkerPool(ProcessPool):
     def capacity(self) -> int:
         """Pages the pool holds before the crawl had better wait (see :data:`PAGES_PER_WORKER`)."""
         return self.size * PAGES_PER_WORKER
+
+
+def _page_url(page: worker.PageArguments) -> str:
+    return page[1] or "a page without URL"
 
 
 def _settle(page: _Page, outcome: worker.Outcome) -> None:

@@ -66,15 +66,25 @@ class Classified:
         return pickle.loads(self.pickled)
 
 
+#: What ends a worker past its CPU time limit: the timer of ``ITIMER_PROF`` (the process's CPU
+#: time, user and system), whose signal's default action ends the process. ``None`` where the
+#: system has no such timer: the pool's limit then counts the clock's seconds.
+CPU_LIMIT_SIGNAL: int | None = getattr(signal, "SIGPROF", None) if hasattr(signal, "setitimer") else None
+
 _algorithm: str = "justext"
 _options: Options | None = None
 
 
 def serve(connection: Connection, initializer: Callable[..., None], initargs: tuple,
-          task: Callable[[Any], Any]) -> None:
+          task: Callable[[Any], Any], cpu_limit: float | None = None) -> None:
     """The worker process: start (:func:`detach`, then ``initializer(*initargs)``), say so (its
     pid), then answer each item that comes through ``connection`` with the :data:`Outcome` of
-    ``task(item)`` until the caller's process closes it (or is gone)."""
+    ``task(item)`` until the caller's process closes it (or is gone).
+
+    With ``cpu_limit``, an item that takes more than ``cpu_limit`` seconds of this process's CPU
+    time ends it (by :data:`CPU_LIMIT_SIGNAL`), wherever it is, in C code too: CPU time, unlike the
+    clock, does not grow when other processes share the cores, so the same items time out on
+    any machine, loaded or not."""
     detach(keep=connection.fileno())
     initializer(*initargs)
     connection.send(os.getpid())
@@ -83,12 +93,17 @@ def serve(connection: Connection, initializer: Callable[..., None], initargs: tu
             item = connection.recv()
         except EOFError:  # the pool is closed, or the caller's process is gone
             return
+        if cpu_limit:
+            signal.setitimer(signal.ITIMER_PROF, cpu_limit)
         try:
             outcome: Outcome = (task(item), None, None)
         except BoilerplateError as error:
             outcome = (None, error, None)
         except Exception as error:  # noqa: BLE001 -- a bug costs its page, not the worker
             outcome = (None, error, traceback.format_exc())
+        finally:
+            if cpu_limit:
+                signal.setitimer(signal.ITIMER_PROF, 0)
         try:
             connection.send(outcome)
         except PICKLING_ERRORS as error:  # pickled before any byte is sent
@@ -106,6 +121,8 @@ def detach(keep: int = -1) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if CPU_LIMIT_SIGNAL is not None:  # a profiler's handler would keep the process alive past its limit
+        signal.signal(CPU_LIMIT_SIGNAL, signal.SIG_DFL)
     _close_inherited_sockets(keep)
     gc.freeze()
 
