@@ -5,8 +5,13 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import json
+import os
+import random
+import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -266,7 +271,8 @@ def test_processes_give_the_output_of_one_process_in_input_order(pages, tmp_path
 def test_progress_bar_on_a_terminal_only_with_several_inputs(pages, capsys, monkeypatch):
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main([str(pages["article.html"]), str(pages["german.html"])]) == 0
-    assert "2/2" in capsys.readouterr().err
+    shown = capsys.readouterr().err
+    assert re.search(r"\r1/2 \|[^|]{10}\| \S*article\.html", shown) and "2/2" in shown, shown
     assert main([str(pages["article.html"])]) == 0
     assert capsys.readouterr().err == ""
 
@@ -336,3 +342,52 @@ def test_inputs_misdeclaring_their_encoding_read_as_declared_right(tmp_path):
     assert result.returncode == 0, result.stderr
     wrong, header, right = (json.loads(line)["text"] for line in result.stdout.splitlines())
     assert wrong == header == right and right.startswith("Москва — столица России")
+
+
+def worker_pids(pid: int) -> list[int]:
+    """The worker processes of the command line whose process is ``pid`` (its children)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found.extend(int(child) for child in (task / "children").read_text().split())
+        except FileNotFoundError:  # a thread that has ended since
+            pass
+    return found
+
+
+@pytest.mark.slow
+def test_a_batch_whose_workers_are_killed_loses_the_killed_inputs_alone_and_names_them(tmp_path):
+    """200 files in 2 worker processes, a worker killed 5 times at random moments (as the kernel's
+    out-of-memory killer does): every other file is written, each killed one named, exit status 1."""
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    # Some 50 ms a page, for the kills to land while the files flow.
+    long_article = ARTICLE.replace("</body>", "<p>The river rose again overnight, said the mayor.</p>" * 3000
+                                   + "</body>")
+    names = []
+    for number in range(200):
+        path = pages / f"page{number:03}.html"
+        path.write_text(long_article.replace("River levels", f"River {number} levels"), encoding="utf-8")
+        names.append(path)
+    out = tmp_path / "out"
+    batch = subprocess.Popen([sys.executable, "-m", "scrapy_boilerplate", "-j", "2", "-d", str(out),
+                              *map(str, names)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             cwd=REPOSITORY)
+    randomly = random.Random(5)
+    kills = 0
+    while kills < 5 and batch.poll() is None:
+        time.sleep(randomly.uniform(0.05, 0.3))
+        workers = worker_pids(batch.pid)
+        if workers and out.is_dir() and any(out.iterdir()):  # once files are written
+            os.kill(randomly.choice(workers), signal.SIGKILL)
+            kills += 1
+    written, errors = batch.communicate(timeout=300)
+    assert kills == 5
+    killed = re.findall(r"^scrapy-boilerplate: (\S+): WorkerError: the worker process died on this page "
+                        r"\(killed by signal 9\)$", errors, flags=re.MULTILINE)
+    assert 0 < len(killed) <= kills and len(errors.splitlines()) == len(killed), errors
+    assert batch.returncode == 1  # some inputs failed (docs/cli.rst)
+    kept = [path for path in names if str(path) not in killed]
+    assert written.splitlines() == [str(out / f"{path.stem}.txt") for path in kept]
+    assert sorted(path.name for path in out.iterdir()) == [f"{path.stem}.txt" for path in kept]
+    assert all("River levels" not in (out / f"{path.stem}.txt").read_text(encoding="utf-8") for path in kept)

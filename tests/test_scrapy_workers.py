@@ -370,7 +370,8 @@ def test_a_killed_worker_fails_its_page_only_and_is_replaced(pool, victim, caplo
         assert "Farmers in the valley" in second.result(timeout=60)[0].text
         assert third.result(timeout=60)[0].language == "German"
     assert workers.events == {"restarts": 1}
-    assert any("worker process died (killed by signal 9)" in record.getMessage() for record in caplog.records)
+    assert "A worker process died (killed by signal 9) on victim; starting another" in [
+        record.getMessage() for record in caplog.records]
 
 
 def test_a_page_killing_its_worker_fails_alone(pool):

@@ -120,7 +120,7 @@ class BoilerplateExtractor(BaseExtractor):
     def run(self, data: DocumentsPipeline, rank: int = 0, world_size: int = 1) -> DocumentsPipeline:
         pool = ProcessPool(1, _extract_text, initializer=process.configure, initargs=(self.algorithm, self.options),
                            prepare=functools.partial(process.configure, self.algorithm, self.options),
-                           page_timeout=self.timeout, describe=_name)
+                           page_timeout=self.timeout, log_failures=False)
         pool.start()
         try:
             for document in data:

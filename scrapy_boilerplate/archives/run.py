@@ -107,7 +107,8 @@ def run(names: Iterable[str], output: TextIO, *, processes: int = 1, timeout: fl
             progress.update()
 
     pool = ProcessPool(processes, task, initializer=initializer, initargs=initargs, page_timeout=timeout,
-                       prepare=functools.partial(initializer, *initargs), describe=_name)
+                       prepare=functools.partial(initializer, *initargs), describe=_name,
+                       log_failures=False)
     pool.start()
     with _stop_on_interrupt() as stop:
         try:

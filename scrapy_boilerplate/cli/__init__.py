@@ -11,8 +11,10 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import ALGORITHMS, __distribution__, __version__
 from ..algorithms.justext import stoplists
@@ -20,10 +22,13 @@ from ..archives import is_archive
 from ..html.parse import MAX_PAGE_SIZE
 from ..inspect import FORMATS, Style
 from . import archives
-from .batch import Job, Outcome, Progress, classify_all
+from .batch import Job, Outcome, classify_all, progress_bar
 from .files import clashes, write_text
 from .flags import add_option_flags, count, flag, options_from
 from .sources import STDIN, is_url, read_bounded
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 PROG = "scrapy-boilerplate"
 
@@ -112,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     style = Style(colour=colour, width=shutil.get_terminal_size().columns, images=args.markdown_images)
     job = Job(args.algorithm, options, args.format, style,
               timeout=args.timeout, max_page_size=args.max_page_size)
-    progress = Progress(len(args.inputs)) if len(args.inputs) > 1 and sys.stderr.isatty() else None
+    progress = progress_bar(len(args.inputs)) if len(args.inputs) > 1 and sys.stderr.isatty() else None
     outcomes = classify_all(job, args.inputs, processes=args.jobs, stdin=stdin, progress=progress)
     try:
         if args.output_dir is not None:
@@ -128,11 +133,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         if progress:
-            progress.clear()
+            progress.close()
     return 1 if failed else 0
 
 
-def _print(outcomes: Iterable[Outcome], several: str, count: int, progress: Progress | None) -> int:
+def _print(outcomes: Iterable[Outcome], several: str, count: int, progress: tqdm | None) -> int:
     failed = printed = 0
     array = several == "array" and count > 1
     for outcome in outcomes:
@@ -140,15 +145,14 @@ def _print(outcomes: Iterable[Outcome], several: str, count: int, progress: Prog
             failed += 1
             _report(progress, f"{outcome.name}: {outcome.error}")
             continue
-        if progress:
-            progress.clear()
         output = outcome.output or ""
         if array:
             output = ("[\n" if not printed else ",\n") + output.rstrip("\n")
         elif several == "titled" and count > 1:
             output = ("\n" if printed else "") + f"==> {outcome.name} <==\n" + output
-        sys.stdout.write(output)
-        sys.stdout.flush()
+        with _beside(progress):
+            sys.stdout.write(output)
+            sys.stdout.flush()
         printed += 1
     if array:
         sys.stdout.write("\n]\n" if printed else "[]\n")
@@ -168,7 +172,7 @@ def _unwritable(directory: Path) -> str | None:
     return None
 
 
-def _write_files(outcomes: Iterable[Outcome], paths: Sequence[Path], progress: Progress | None) -> int:
+def _write_files(outcomes: Iterable[Outcome], paths: Sequence[Path], progress: tqdm | None) -> int:
     failed = 0
     for outcome, path in zip(outcomes, paths, strict=True):
         if outcome.error is not None:
@@ -181,9 +185,8 @@ def _write_files(outcomes: Iterable[Outcome], paths: Sequence[Path], progress: P
             failed += 1
             _report(progress, f"{outcome.name}: cannot write {path}: {error.strerror or error}")
             continue
-        if progress:
-            progress.clear()
-        print(path)
+        with _beside(progress):
+            print(path)
     return failed
 
 
@@ -204,10 +207,19 @@ def _file_name(name: str, suffix: str, taken: set[str]) -> str:
     return candidate
 
 
-def _report(progress: Progress | None, message: str) -> None:
-    if progress:
-        progress.clear()
-    print(f"{PROG}: {message}", file=sys.stderr)
+def _report(progress: tqdm | None, message: str) -> None:
+    with _beside(progress):
+        print(f"{PROG}: {message}", file=sys.stderr)
+
+
+@contextmanager
+def _beside(progress: tqdm | None) -> Iterator[None]:
+    """Writing to the terminal with the progress bar cleared first, and shown again after."""
+    if progress is None:
+        yield
+        return
+    with progress.external_write_mode():
+        yield
 
 
 def _list_algorithms() -> None:

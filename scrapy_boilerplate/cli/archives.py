@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..archives import DEFAULT_TIMEOUT, FIELDS, MAX_BODY, run, start
 from ..model.options import Options
-from ..workers import pool
 from ..workers.pool import WorkersUnavailable
 from .files import replacing
 from .flags import count
@@ -52,7 +51,7 @@ def main(args: argparse.Namespace, options: Options) -> int:
 
     bar = _progress_bar()
     try:
-        with _output(args.output) as output, _quiet_pool():
+        with _output(args.output) as output:
             tally = run(args.inputs, output, processes=args.jobs, timeout=args.record_timeout,
                         max_body=args.max_body, initializer=start, initargs=(args.algorithm, options, args.fields),
                         progress=bar, report=report, note=lambda message: _say(message, bar))
@@ -70,19 +69,6 @@ def main(args: argparse.Namespace, options: Options) -> int:
     if tally.interrupted:
         return INTERRUPTED
     return 1 if problems else 0
-
-
-@contextmanager
-def _quiet_pool() -> Iterator[None]:
-    """The pool's warnings (a worker stopped or dead, another started) left out: the run names each
-    record they cost, with its URL and id."""
-    pool_logger = logging.getLogger(pool.__name__)
-    level = pool_logger.level
-    pool_logger.setLevel(logging.ERROR)
-    try:
-        yield
-    finally:
-        pool_logger.setLevel(level)
 
 
 def _output(path: Path | None) -> AbstractContextManager[TextIO]:

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-import shutil
+import functools
 import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING
 
 from .. import ALGORITHMS, __distribution__, __version__, extract
 from ..errors import BoilerplateError
 from ..html.parse import HtmlInput, to_root
 from ..inspect import FORMATS, Report, Style
 from ..model.options import Options
-from .sources import SourceError, load
+from ..workers.pool import ProcessPool, WorkersUnavailable
+from .sources import STDIN, SourceError, load
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
 @dataclass(frozen=True)
@@ -62,31 +66,48 @@ def classify(job: Job, name: str, stdin: bytes | None = None) -> Outcome:
 
 
 def classify_all(job: Job, names: Sequence[str], *, processes: int = 1, stdin: bytes | None = None,
-                 progress: Progress | None = None) -> Iterator[Outcome]:
-    """The outcome of each of ``names``, in their order, computed in up to ``processes`` processes."""
+                 progress: tqdm | None = None) -> Iterator[Outcome]:
+    """The outcome of each of ``names``, in their order, computed in up to ``processes`` worker
+    processes (the crawl's pool: an input that kills its worker costs that input alone, named in its
+    outcome's error, and a new process takes the next). ``progress`` counts the inputs done."""
     ALGORITHMS[job.algorithm].prepare(job.options)
     if processes <= 1 or len(names) <= 1:
-        for done, name in enumerate(names, 1):
+        for name in names:
             outcome = classify(job, name, stdin)
-            if progress:
-                progress.show(done, name)
+            _advance(progress, name)
             yield outcome
         return
-    with ProcessPoolExecutor(min(processes, len(names)), initializer=_start_worker, initargs=(job,)) as pool:
-        futures = {pool.submit(_classify_in_worker, name, stdin if name == "-" else None): index
-                   for index, name in enumerate(names)}
+    pool = ProcessPool(min(processes, len(names)), _classify_in_worker, initializer=_start_worker, initargs=(job,),
+                       prepare=functools.partial(_start_worker, job), log_failures=False)
+    pool.start()
+    try:
+        futures = [pool.submit((name, stdin if name == STDIN else None)) for name in names]
+        indexes = {future: index for index, future in enumerate(futures)}
         finished: dict[int, Outcome] = {}
         next_index = 0
-        try:
-            for done, future in enumerate(as_completed(futures), 1):
-                finished[futures[future]] = _result(future, names[futures[future]])
-                if progress:
-                    progress.show(done, names[futures[future]])
-                while next_index in finished:
-                    yield finished.pop(next_index)
-                    next_index += 1
-        finally:
-            pool.shutdown(cancel_futures=True)
+        for future in as_completed(futures):
+            index = indexes[future]
+            finished[index] = _result(job, future, names[index], stdin)
+            _advance(progress, names[index])
+            while next_index in finished:
+                yield finished.pop(next_index)
+                next_index += 1
+    finally:
+        pool.close()
+
+
+def progress_bar(total: int) -> tqdm:
+    """The bar of the inputs done, on standard error: ``12/40 [###...] page.html``."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=" inputs", file=sys.stderr, dynamic_ncols=True, leave=False,
+                bar_format="{n_fmt}/{total_fmt} |{bar}| {desc}")
+
+
+def _advance(progress: tqdm | None, name: str) -> None:
+    if progress is not None:
+        progress.set_description_str(name, refresh=False)
+        progress.update()
 
 
 _worker_job: Job | None = None
@@ -98,39 +119,16 @@ def _start_worker(job: Job) -> None:
     ALGORITHMS[job.algorithm].prepare(job.options)
 
 
-def _classify_in_worker(name: str, stdin: bytes | None) -> Outcome:
+def _classify_in_worker(item: tuple[str, bytes | None]) -> Outcome:
     assert _worker_job is not None
+    name, stdin = item
     return classify(_worker_job, name, stdin)
 
 
-def _result(future: Future, name: str) -> Outcome:
+def _result(job: Job, future: Future, name: str, stdin: bytes | None) -> Outcome:
     try:
         return future.result()
+    except WorkersUnavailable:  # no worker process can start: this process classifies it
+        return classify(job, name, stdin)
     except Exception as error:  # noqa: BLE001 -- the worker died (killed, out of memory)
         return Outcome(name, error=f"{type(error).__name__}: {error}")
-
-
-class Progress:
-    """A one-line progress bar on a terminal: ``[#####.....] 12/40 page.html``."""
-
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total = total
-        self.stream = stream if stream is not None else sys.stderr
-        self.shown = False
-
-    def show(self, done: int, name: str) -> None:
-        width = shutil.get_terminal_size().columns
-        bar_width = max(10, min(30, width // 3))
-        filled = bar_width * done // self.total
-        line = f"[{'#' * filled}{'.' * (bar_width - filled)}] {done}/{self.total} {name}"
-        self.stream.write("\r" + line[: width - 1].ljust(width - 1))
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        """Clear the bar's line, so that a message can take it."""
-        if self.shown:
-            width = shutil.get_terminal_size().columns
-            self.stream.write("\r" + " " * (width - 1) + "\r")
-            self.stream.flush()
-            self.shown = False

@@ -113,8 +113,9 @@ class ProcessPool:
     process before the first fork, so that the processes inherit what it loads.
 
     An item that kills its worker, or takes more than ``page_timeout`` seconds of its worker's
-    CPU time (``None``: no limit), fails alone; the worker is replaced. ``describe(item)`` names
-    an item in the log (its URL...). A worker that
+    CPU time (``None``: no limit), fails alone; the worker is replaced, and the log says so,
+    naming the item by ``describe(item)`` (its URL...) unless ``log_failures`` is false (for
+    callers that name each item lost themselves). A worker that
     fails to start is started again after a back-off that doubles, while the
     others go on; only when none of them can start does the pool give up
     (:attr:`unavailable`) and :meth:`submit` fail with :class:`WorkersUnavailable`.
@@ -137,7 +138,7 @@ class ProcessPool:
     def __init__(self, size: int, task: Callable[[Any], Any], *, initializer: Callable[..., None],
                  initargs: tuple = (), prepare: Callable[[], None] | None = None,
                  page_timeout: float | None = None, on_event: Callable[[str], Any] = lambda event: None,
-                 describe: Callable[[Any], str] = lambda item: "a page") -> None:
+                 describe: Callable[[Any], str] = lambda item: "a page", log_failures: bool = True) -> None:
         self.size = size
         self.task = task
         self.initializer = initializer
@@ -146,6 +147,7 @@ class ProcessPool:
         self.page_timeout = page_timeout
         self.on_event = on_event
         self.describe = describe
+        self.log_failures = log_failures
         self.events: Counter[str] = Counter()
         #: Why the pool gave up, once it has: pages are then for the caller to handle.
         self.unavailable: str | None = None
@@ -326,25 +328,30 @@ class ProcessPool:
         elif over_cpu_limit or (timed_out and self._cpu_limit is None):
             self._count("restarts")
             spent = f"{self.page_timeout:g} s" + (" of CPU time" if over_cpu_limit else "")
-            logger.warning("A worker process was stopped after %s on %s; starting another",
-                           spent, self.describe(page.item) if page is not None else "a page")
+            self._log("A worker process was stopped after %s on %s; starting another",
+                      spent, self.describe(page.item) if page is not None else "a page")
             failure = PageTimeout(f"the page took more than {spent} in its worker, which was stopped and replaced")
             if page is not None:  # rather than ended just as it answered
                 self._count("timeouts")
         elif timed_out:
             self._count("restarts")
-            logger.warning("A worker process gave no answer in %g s on %s (frozen?); stopped, starting another",
-                           self._clock_limit, self.describe(page.item) if page is not None else "a page")
+            self._log("A worker process gave no answer in %g s on %s (frozen?); stopped, starting another",
+                      self._clock_limit, self.describe(page.item) if page is not None else "a page")
             failure = PageTimeout(f"the page's worker gave no answer in {self._clock_limit:g} s without spending "
                                   f"its {self.page_timeout:g} s of CPU time (frozen?); it was stopped and replaced")
             if page is not None:
                 self._count("timeouts")
         else:
             self._count("restarts")
-            logger.warning("A worker process died (%s); starting another", _exit(each.process))
+            self._log("A worker process died (%s) on %s; starting another", _exit(each.process),
+                      self.describe(page.item) if page is not None else "no page")
             failure = WorkerError(f"the worker process died on this page ({_exit(each.process)})")
         if page is not None:
             page.future.set_exception(failure)
+
+    def _log(self, message: str, *arguments: Any) -> None:
+        if self.log_failures:
+            logger.warning(message, *arguments)
 
     def _end(self, each: _Worker) -> tuple[_Page | None, bool]:
         """Kill and reap ``each``'s process; the page it held, and whether its time was up."""
