@@ -23,6 +23,15 @@ class OptionError(BoilerplateError, ValueError):
         return (type(self), (self.option, self.value, self.reason))
 
 
+class UnknownOption(OptionError):
+    """An option name the algorithm does not have (a misspelling, another algorithm's option):
+    not a value refused, a name nothing reads."""
+
+    def __init__(self, option: str, value: Any, reason: str) -> None:
+        super().__init__(option, value, reason)
+        self.args = (f"unknown option {option} ({reason})",)
+
+
 class ExtractionError(BoilerplateError, ValueError):
     """The input cannot be read as an HTML page (binary data, unsupported type)."""
 

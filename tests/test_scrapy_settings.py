@@ -14,7 +14,7 @@ from lxml import etree
 from scrapy.crawler import Crawler
 from scrapy.settings import Settings
 
-from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplateMiddleware
+from scrapy_boilerplate import ALGORITHMS, Addon, BoilerplateMiddleware, OptionError
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
 
 ADDON = {"ADDONS": {Addon: 0}}
@@ -111,9 +111,23 @@ def test_each_algorithm_reads_its_own_options_and_the_shared_stoplist():
     learned, justext = settings.algorithm_options["learned"], settings.algorithm_options["justext"]
     assert (learned.threshold, learned.length_low, learned.stoplist.name) == (0.5, 50, "German")
     assert justext.spaces is True and justext.length_low == 70 and justext.stoplist.name == "German"
-    with pytest.raises(SettingError, match=r"^invalid value for BOILERPLATE_LEARNED: .*learned has no option "
-                                           r"'lenght_low'; did you mean 'length_low'\?\) in the project settings$"):
+    with pytest.raises(SettingError, match=r"^unknown option BOILERPLATE_LEARNED\['lenght_low'\] in the project "
+                                           r"settings \(not an option of learned; did you mean 'length_low'\?\)$"):
         BoilerplateSettings.from_settings(Settings({"BOILERPLATE_LEARNED": {"lenght_low": 50}}))
+
+
+def test_an_options_name_nothing_reads_is_called_unknown_not_invalid():
+    from scrapy_boilerplate import LearnedOptions, extract
+
+    with pytest.raises(OptionError, match=r"^unknown option lenght_low \(not an option of learned; "
+                                          r"did you mean length_low\?\)$"):
+        LearnedOptions().replace(lenght_low=3)
+    with pytest.raises(OptionError, match=r"^unknown option length_low \(not an option of boilerpipe-default; "
+                                          r"its options: none\)$"):
+        extract("<p>x</p>", algorithm="boilerpipe-default", length_low=3)
+    with pytest.raises(SettingError, match=r"^unknown option BOILERPLATE_DECLUTTER\['stoplist'\] in the project "
+                                           r"settings \(not an option of declutter; its options: poison_words, "):
+        BoilerplateSettings.from_settings(Settings({"BOILERPLATE_DECLUTTER": {"stoplist": "German"}}))
 
 
 def test_a_jusText_setting_stops_a_learned_crawl_naming_whose_setting_it_is():
@@ -164,6 +178,15 @@ def test_request_meta_options_apply_to_every_page_that_has_them(crawl, server):
     urls = [server + "article.html", server + "german.html"]
     outcome = yield crawl(urls, ADDON, request_meta={"boilerplate": {"stoplist": "German"}})
     assert [result.language for result in outcome.results] == ["German", "German"]
+
+
+@pytest_twisted.inlineCallbacks
+def test_an_unknown_request_meta_key_is_called_unknown(crawl, server):
+    outcome = yield crawl([server + "article.html"], {**ADDON, "BOILERPLATE_ALGORITHM": "learned"},
+                          request_meta={"boilerplate": {"lenght_low": 50}})
+    [result] = outcome.results
+    assert result.error == ('UnknownSetting: unknown option meta["boilerplate"]["lenght_low"] '
+                            "(not an option of learned; did you mean length_low?)")
 
 
 @pytest_twisted.inlineCallbacks

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 

@@ -17,13 +17,20 @@ from twisted.internet import defer
 
 from .. import algorithms
 from ..api import extract
-from ..errors import BoilerplateError, PageTooLarge
+from ..errors import BoilerplateError, PageTooLarge, UnknownOption
 from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
 from ..model import Metadata
 from ..model.options import Options
 from ..workers.pool import PageTimeout, WorkerPool, WorkersUnavailable
 from .page import PageResult, response_root
-from .settings import OPTIONS_META_KEY, PIPELINE_SETTINGS, BoilerplateSettings, SettingError, setting_name
+from .settings import (
+    OPTIONS_META_KEY,
+    PIPELINE_SETTINGS,
+    BoilerplateSettings,
+    SettingError,
+    UnknownSetting,
+    setting_name,
+)
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -172,6 +179,8 @@ class Classifier:
             if algorithm != self.settings.algorithm:  # its settings were validated at start-up
                 options = self.settings.algorithm_options[algorithms.get(algorithm).name]
             return algorithm, options.replace(**changes)
+        except UnknownOption as error:
+            raise UnknownSetting(f'{where}["{error.option}"]', error.value, error.reason, kind="option") from None
         except BoilerplateError as error:
             option = getattr(error, "option", "algorithm")
             # A setting the meta's values conflict with (length_low above the meta's length_high) is named as such.

@@ -93,14 +93,28 @@ class SettingError(OptionError):
     def __reduce__(self) -> tuple:
         return (type(self), (self.setting, self.value, self.reason, self.origin))
 
+    def set_in(self, origin: str) -> SettingError:
+        """The same error, naming the settings it was set in."""
+        return type(self)(self.setting, self.value, self.reason, origin)
+
 
 class UnknownSetting(SettingError):
-    """A ``BOILERPLATE_*`` setting that nothing reads (a misspelling); the message names the closest known one."""
+    """A ``BOILERPLATE_*`` setting that nothing reads (a misspelling), or a key of a request's
+    ``meta["boilerplate"]`` that is no option of its algorithm (``kind="option"``); the message
+    names the closest known one."""
 
-    def __init__(self, setting: str, value: Any, reason: str, origin: str | None = None) -> None:
+    def __init__(self, setting: str, value: Any, reason: str, origin: str | None = None,
+                 kind: str = "setting") -> None:
         super().__init__(setting, value, reason, origin)
+        self.kind = kind
         where = f" in the {origin} settings" if origin is not None else ""
-        self.args = (f"unknown setting {setting}{where} ({reason})",)
+        self.args = (f"unknown {kind} {setting}{where} ({reason})",)
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.setting, self.value, self.reason, self.origin, self.kind))
+
+    def set_in(self, origin: str) -> SettingError:
+        return type(self)(self.setting, self.value, self.reason, origin, self.kind)
 
 
 def origin(priority: int | None) -> str:
@@ -191,8 +205,9 @@ def read_options(settings: BaseSettings, algorithm: str) -> Options:
         for option, value in given.items():
             if option not in fields:
                 close = difflib.get_close_matches(str(option), list(fields), n=1)
-                raise SettingError(own, given, f"{algorithm} has no option {option!r}"
-                                   + (f"; did you mean {close[0]!r}?" if close else ""))
+                raise UnknownSetting(f"{own}[{option!r}]", value, f"not an option of {algorithm}; " + (
+                    f"did you mean {close[0]!r}?" if close else f"its options: {', '.join(fields) or 'none'}"),
+                    kind="option")
             names[option] = f"{own}[{option!r}]"
             values[option] = _coerce_value(names[option], value, fields[option].default)
     try:
@@ -350,7 +365,7 @@ class BoilerplateSettings:
             given = error.setting.partition("[")[0]  # BOILERPLATE_LEARNED['threshold']: the dict's
             if error.origin is not None or settings.getpriority(given) is None:
                 raise
-            raise type(error)(error.setting, error.value, error.reason, origin(settings.getpriority(given))) from None
+            raise error.set_in(origin(settings.getpriority(given))) from None
 
     @classmethod
     def _read(cls, settings: BaseSettings) -> BoilerplateSettings:

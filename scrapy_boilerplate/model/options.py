@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
-from ..errors import OptionError
+from ..errors import OptionError, UnknownOption
 
 OptionsT = TypeVar("OptionsT", bound="Options")
 
@@ -38,9 +39,11 @@ class Options:
                 raise OptionError(name, values[name], f"renamed {cls.renamed[name]}")
         unknown = sorted(set(values) - set(cls.names()))
         if unknown:
-            raise OptionError(
+            close = difflib.get_close_matches(str(unknown[0]), cls.names(), n=1)
+            raise UnknownOption(
                 unknown[0], values[unknown[0]],
-                f"unknown option of {cls.algorithm}; known: {', '.join(cls.names())}",
+                f"not an option of {cls.algorithm}; "
+                + (f"did you mean {close[0]}?" if close else f"its options: {', '.join(cls.names()) or 'none'}"),
             )
         return cls(**values)
 
