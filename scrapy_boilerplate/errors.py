@@ -36,6 +36,20 @@ class ExtractionError(BoilerplateError, ValueError):
     """The input cannot be read as an HTML page (binary data, unsupported type)."""
 
 
+class PageTooComplex(ExtractionError):
+    """The page has more blocks than the algorithm's ``max_blocks`` (learned's: it scores every
+    block, at several times jusText's cost per block): skipped before they are scored."""
+
+    def __init__(self, blocks: int, limit: int, algorithm: str) -> None:
+        self.blocks = blocks
+        self.limit = limit
+        self.algorithm = algorithm
+        super().__init__(f"the page has {blocks:,} blocks, more than {algorithm}'s max_blocks ({limit:,}): skipped")
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.blocks, self.limit, self.algorithm))
+
+
 class PageTooLarge(ExtractionError):
     """The page has more bytes than the limit (``BOILERPLATE_MAX_PAGE_SIZE``, ``--max-page-size``):
     skipped, never parsed."""

@@ -25,6 +25,7 @@ from scrapy_boilerplate import (
     extract,
 )
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
+from scrapy_boilerplate.errors import PageTooComplex
 from scrapy_boilerplate.html.parse import MAX_ATTRIBUTES, parse, with_few_attributes
 from scrapy_boilerplate.html.walk import MAX_DEPTH
 
@@ -265,6 +266,30 @@ def test_a_crawl_skips_pages_above_the_size_limit_unparsed(crawl, server, compon
     stats = outcome.stats
     assert stats["boilerplate/skipped/too_large"] == 1 and stats["boilerplate/pages"] == 1
     assert "boilerplate/failures" not in stats
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+@pytest_twisted.inlineCallbacks
+def test_a_learned_crawl_skips_pages_of_more_blocks_than_its_limit(crawl, server, workers):
+    blocks = len(extract(ARTICLE, algorithm="learned").blocks)
+    outcome = yield crawl([server + "article.html", server + "german.html"],
+                          {"ADDONS": {Addon: 0}, "BOILERPLATE_ALGORITHM": "learned", "BOILERPLATE_WORKERS": workers,
+                           "BOILERPLATE_LEARNED": {"max_blocks": blocks - 1}})
+    article, german = outcome.item_for("article.html"), outcome.item_for("german.html")
+    assert article["text"] == "" and article["boilerplate_error"] == (
+        f"PageTooComplex: the page has {blocks} blocks, more than learned's max_blocks ({blocks - 1}): skipped")
+    assert german["text"] and "boilerplate_error" not in german
+    stats = outcome.stats
+    assert stats["boilerplate/skipped/too_many_blocks"] == 1 and stats["boilerplate/pages"] == 1
+    assert "boilerplate/failures" not in stats
+
+
+def test_learned_skips_a_million_sibling_blocks_before_scoring_them():
+    page = "<body>" + "<div>w</div>" * 1_000_000 + "</body>"
+    with pytest.raises(PageTooComplex, match=r"^the page has 1,000,000 blocks, more than learned's max_blocks "
+                                             r"\(200,000\): skipped$"):
+        extract(page, algorithm="learned")
+    assert extract("<div>w</div>" * 5, algorithm="learned", max_blocks=0).blocks  # 0: no limit
 
 
 @pytest_twisted.inlineCallbacks

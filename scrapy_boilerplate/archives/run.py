@@ -22,7 +22,7 @@ from typing import Any, Protocol, TextIO
 
 from ..workers.pool import PageTimeout, ProcessPool, WorkersUnavailable
 from .records import MAX_BODY, TRUNCATED, UNREADABLE, ArchiveError, Record, Skipped, locations, read
-from .worker import BINARY, extract_record
+from .worker import BINARY, TOO_COMPLEX, extract_record
 from .worker import UNREADABLE as UNREADABLE_HTML
 
 #: Records waiting for or in each worker: enough that none idles while the reader
@@ -36,7 +36,7 @@ TIMEOUT = "timeout"
 CRASHED = "extractor crashed"
 #: Why a worker lost a page, each named on standard error as it happens; the other reasons,
 #: records that hold no page and pages without main text, are counted only.
-LOST_IN_WORKER = frozenset({TIMEOUT, CRASHED, BINARY, UNREADABLE_HTML})
+LOST_IN_WORKER = frozenset({TIMEOUT, CRASHED, BINARY, UNREADABLE_HTML, TOO_COMPLEX})
 
 
 class Progress(Protocol):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import ExtractionError
+from ..errors import ExtractionError, PageTooComplex
 from ..html.parse import decode, refuse_binary, utf8_body
 from ..model import Extraction, Options
 from ..workers import process
@@ -23,6 +23,8 @@ FIELDS = ("markdown", "html", "blocks", "metadata")
 NO_TEXT = "no main text"
 BINARY = "binary data"
 UNREADABLE = "unreadable HTML"
+#: Why a worker skips a page of more blocks than the algorithm takes (learned's ``max_blocks``).
+TOO_COMPLEX = "too many blocks"
 
 #: The extraction's renderings that fields write, made here where the parsed page is.
 _RENDERINGS = {"markdown": "markdown", "html": "main_html"}
@@ -48,6 +50,8 @@ def extract_record(record: Record) -> str | Skipped:
         return Skipped(BINARY, record.record_id, record.url)
     try:
         extraction, _ = process.classify(body, record.url, renderings=_renderings, metadata="metadata" in _fields)
+    except PageTooComplex:
+        return Skipped(TOO_COMPLEX, record.record_id, record.url)
     except ExtractionError:  # a tree deeper than any page's, text that is not Unicode
         return Skipped(UNREADABLE, record.record_id, record.url)
     values = line(record, extraction, _fields)

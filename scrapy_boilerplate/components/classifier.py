@@ -17,7 +17,7 @@ from twisted.internet import defer
 
 from .. import algorithms
 from ..api import extract
-from ..errors import BoilerplateError, PageTooLarge, UnknownOption
+from ..errors import BoilerplateError, PageTooComplex, PageTooLarge, UnknownOption
 from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
 from ..model import Metadata
 from ..model.options import Options
@@ -336,8 +336,9 @@ class Classifier:
             self.stats.inc_value("boilerplate/links/malformed", malformed)
 
     def _failed(self, url: str, error: Exception) -> PageResult:
-        if isinstance(error, PageTooLarge):  # skipped, not failed
-            self.stats.inc_value("boilerplate/skipped/too_large")
+        if isinstance(error, (PageTooLarge, PageTooComplex)):  # skipped, not failed
+            self.stats.inc_value("boilerplate/skipped/too_large" if isinstance(error, PageTooLarge)
+                                 else "boilerplate/skipped/too_many_blocks")
             logger.warning("Skipped %s: %s", url, error, extra={"spider": self.crawler.spider})
             return PageResult(url, error=f"{type(error).__name__}: {error}")
         self.stats.inc_value("boilerplate/failures")

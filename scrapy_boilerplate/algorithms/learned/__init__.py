@@ -18,6 +18,7 @@ from typing import cast
 
 from lxml import etree
 
+from ...errors import PageTooComplex
 from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
@@ -49,6 +50,8 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
     paragraphs, justext_blocks, stoplist = justext.classify(root, options, LearnedBlock)
+    if options.max_blocks and len(justext_blocks) > options.max_blocks:  # before their features
+        raise PageTooComplex(len(justext_blocks), options.max_blocks, "learned")
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
     # The rows made one at a time, each scored and let go (a page's rows at once are its largest part).
     probabilities = load().probabilities(iter_rows(paragraphs, blocks))

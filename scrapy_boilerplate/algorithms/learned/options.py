@@ -39,6 +39,10 @@ class LearnedOptions(JustextOptions):
     threshold: float = 0.0
     #: The side each page's choice favors: ``"balance"``, ``"precision"`` or ``"recall"``.
     favor: str = "balance"
+    #: Pages of more of jusText's blocks are skipped (``PageTooComplex``),
+    #: as soon as jusText has made them: the model scores every block, at some 6x jusText's cost per
+    #: block (a page of a million ``<div>`` s: 38 s); the corpora's largest page has 6,212 (0: no limit).
+    max_blocks: int = 200_000
     #: jusText's ``spaces``, on: the model was trained on blocks whose inline elements keep their spaces.
     spaces: bool = True
     #: jusText's ``ruby_text``, off: the model was trained on blocks without the readings of ruby annotations.
@@ -47,6 +51,7 @@ class LearnedOptions(JustextOptions):
     def __post_init__(self) -> None:
         super().__post_init__()
         check_number("threshold", self.threshold)
+        check_number("max_blocks", self.max_blocks, integer=True)
         if self.threshold > 1:
             raise OptionError("threshold", self.threshold, "must be at most 1")
         if self.favor not in FAVORS:
