@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -79,6 +81,17 @@ class Page(Resource):
     def render_GET(self, request) -> bytes:
         request.setHeader(b"content-type", self.content_type)
         return self.body
+
+
+def children(pid: int | None = None) -> set[int]:
+    """The processes this one (or ``pid``) started that are still there (a zombie too): its workers."""
+    found: set[int] = set()
+    for thread in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
+        try:
+            found.update(int(child) for child in (thread / "children").read_text().split())
+        except FileNotFoundError:  # a thread that has ended since (its children go to another)
+            pass
+    return found
 
 
 def serve(pages: dict[str, tuple[str, bytes]]):

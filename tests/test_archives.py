@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("warcio", reason="the warc extra is not installed")
 
 import warcs  # noqa: E402
-from conftest import ARTICLE, GERMAN, PNG  # noqa: E402
+from conftest import ARTICLE, GERMAN, PNG, children  # noqa: E402
 from threaded_server import serving  # noqa: E402
 
 from scrapy_boilerplate import JustextOptions, extract  # noqa: E402
@@ -251,17 +251,6 @@ def test_a_record_that_hangs_or_crashes_costs_itself_alone(tmp_path, processes):
                      "time in its worker, which was stopped and replaced)"]
 
 
-def worker_pids(pid: int) -> list[int]:
-    """The worker processes of the run whose process is ``pid`` (its children)."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            found.extend(int(child) for child in (task / "children").read_text().split())
-        except FileNotFoundError:  # a thread that has ended since
-            pass
-    return found
-
-
 @pytest.mark.slow
 def test_workers_killed_at_random_moments_cost_their_records_only(tmp_path):
     """Workers killed from outside (as the kernel's out-of-memory killer does), even while sending
@@ -278,7 +267,7 @@ def test_workers_killed_at_random_moments_cost_their_records_only(tmp_path):
     kills = 0
     while kills < 5 and process.poll() is None:
         time.sleep(randomly.uniform(0.05, 0.3))
-        workers = worker_pids(process.pid)
+        workers = sorted(children(process.pid))
         if workers and written(output):  # once records are written
             os.kill(randomly.choice(workers), signal.SIGKILL)
             kills += 1

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ARTICLE, GERMAN, PDF, PNG
+from conftest import ARTICLE, GERMAN, PDF, PNG, children
 from lxml import etree
 from threaded_server import serving
 
@@ -344,17 +344,6 @@ def test_inputs_misdeclaring_their_encoding_read_as_declared_right(tmp_path):
     assert wrong == header == right and right.startswith("Москва — столица России")
 
 
-def worker_pids(pid: int) -> list[int]:
-    """The worker processes of the command line whose process is ``pid`` (its children)."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            found.extend(int(child) for child in (task / "children").read_text().split())
-        except FileNotFoundError:  # a thread that has ended since
-            pass
-    return found
-
-
 @pytest.mark.slow
 def test_a_batch_whose_workers_are_killed_loses_the_killed_inputs_alone_and_names_them(tmp_path):
     """200 files in 2 worker processes, a worker killed 5 times at random moments (as the kernel's
@@ -377,7 +366,7 @@ def test_a_batch_whose_workers_are_killed_loses_the_killed_inputs_alone_and_name
     kills = 0
     while kills < 5 and batch.poll() is None:
         time.sleep(randomly.uniform(0.05, 0.3))
-        workers = worker_pids(batch.pid)
+        workers = sorted(children(batch.pid))
         if workers and out.is_dir() and any(out.iterdir()):  # once files are written
             os.kill(randomly.choice(workers), signal.SIGKILL)
             kills += 1

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import pytest_twisted
-from conftest import ARTICLE, GERMAN, PageSpider, serve
+from conftest import ARTICLE, GERMAN, PageSpider, children, serve
 from scrapy.settings import Settings
 from threaded_server import serving
 from twisted.internet import defer, task
@@ -120,17 +120,6 @@ def make_send_bytes_halfway(then):
         then()
 
     return send_bytes_halfway
-
-
-def children(pid: int | None = None) -> set[int]:
-    """The processes this one (or ``pid``) started that are still there (a zombie too)."""
-    found: set[int] = set()
-    for thread in Path(f"/proc/{pid or os.getpid()}/task").iterdir():
-        try:
-            found.update(int(child) for child in (thread / "children").read_text().split())
-        except FileNotFoundError:  # a thread that has ended since (its children go to another)
-            pass
-    return found
 
 
 def until(condition, timeout=60):
