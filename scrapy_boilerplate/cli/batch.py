@@ -97,7 +97,7 @@ def classify_all(job: Job, names: Sequence[str], *, processes: int = 1, stdin: b
 
 
 def progress_bar(total: int) -> tqdm:
-    """The bar of the inputs done, on standard error: ``12/40 [###...] page.html``."""
+    """The bar of the inputs done, on standard error: ``12/40 |███       | page.html``."""
     from tqdm import tqdm
 
     return tqdm(total=total, unit=" inputs", file=sys.stderr, dynamic_ncols=True, leave=False,
