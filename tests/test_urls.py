@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scrapy_boilerplate import ALGORITHMS, extract
@@ -50,6 +50,7 @@ def test_no_noise_around_the_scheme_gets_a_script_through(scheme, noise, positio
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=30), st.sampled_from([None, "https://example.com/a/"]))
+@example("0 \x7f", None)  # a control removed once left a space at the end
 def test_any_value_gives_an_allowed_or_relative_url_without_controls(value, base):
     url = safe_url(value, base)
     if url is not None:

@@ -51,7 +51,8 @@ def join_url(base: str, href: str) -> str | None:
 def browser_form(reference: str) -> str:
     """``reference`` as a browser's URL parser reads it before looking at the scheme: C0 controls
     and spaces stripped from both ends, tabs, newlines and other control characters removed."""
-    return _REMOVED.sub("", reference.strip(_C0_AND_SPACE))
+    # Stripped again: a control removed may leave a space at an end ("0 \x7f").
+    return _REMOVED.sub("", reference.strip(_C0_AND_SPACE)).strip(_C0_AND_SPACE)
 
 
 def allowed_scheme(reference: str) -> bool:
