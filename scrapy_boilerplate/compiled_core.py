@@ -9,6 +9,7 @@ the extensions are built (the test suite runs both ways), and builds none at ins
 
 from __future__ import annotations
 
+import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -37,6 +38,17 @@ def modules() -> dict[str, bool]:
 def compiled() -> bool:
     """Whether every module of the core runs compiled."""
     return all(modules().values())
+
+
+def built() -> bool:
+    """Whether an extension of every module of the core is installed, run or not."""
+    extensions = (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES)
+    for name in MODULES:
+        package, _, module = name.rpartition(".")
+        folders = importlib.import_module(package).__path__
+        if not any(importlib.machinery.FileFinder(folder, extensions).find_spec(name) for folder in folders):
+            return False
+    return True
 
 
 def _compiled(spec: importlib.machinery.ModuleSpec | None) -> bool:

@@ -26,13 +26,6 @@ print(json.dumps([scrapy_boilerplate.compiled, model.load().probabilities(rows)]
 """
 
 
-def built() -> bool:
-    """Whether an extension of every module of the core is beside its source."""
-    stems = [PACKAGE.joinpath(*name.split(".")[1:]) for name in compiled_core.MODULES]
-    return all(any(stem.with_name(stem.name + suffix).is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
-               for stem in stems)
-
-
 def test_the_core_is_the_modules_with_declarations_beside_them():
     declared = {".".join(("scrapy_boilerplate", *path.relative_to(PACKAGE).with_suffix("").parts))
                 for path in PACKAGE.rglob("*.pxd")}
@@ -51,7 +44,7 @@ def test_the_package_says_which_path_runs():
     loader = type(trees.__loader__)
     if compiled_core.pure_chosen():
         assert not scrapy_boilerplate.compiled and loader is importlib.machinery.SourceFileLoader
-    elif built():
+    elif compiled_core.built():
         assert scrapy_boilerplate.compiled and loader is importlib.machinery.ExtensionFileLoader
     assert scrapy_boilerplate.compiled is (loader is importlib.machinery.ExtensionFileLoader)
 
@@ -66,7 +59,7 @@ def run_scores(pure: bool) -> tuple[bool, list[float]]:
     return compiled, probabilities
 
 
-@pytest.mark.skipif(not built(), reason="the compiled core is not built here (installed without a C compiler, "
+@pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here (installed without a C compiler, "
                                         "or with SCRAPY_BOILERPLATE_PURE=1)")
 def test_the_compiled_and_the_pure_trees_give_the_same_probabilities_to_the_bit():
     compiled, by_extension = run_scores(pure=False)
