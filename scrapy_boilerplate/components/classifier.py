@@ -124,6 +124,11 @@ class Classifier:
 
         reactor.callFromThread(self.stats.inc_value, f"boilerplate/workers/{event}")
 
+    @property
+    def waiting_for_answers(self) -> int:
+        """How many callers wait for the workers' next answer (:meth:`next_answer`)."""
+        return len(self._answer_waiters)
+
     def next_answer(self) -> defer.Deferred:
         """Fires once the workers answer for some page, or fail it."""
         waiter: defer.Deferred = defer.Deferred()
