@@ -215,6 +215,45 @@ def test_a_fixed_threshold_decides_the_labels():
     assert len(low.text) >= len(extract(ARTICLE, algorithm="learned").text) >= len(nothing.text)
 
 
+def commented(article: str, comments: str) -> str:
+    return (f'<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>{article}'
+            f'<section id="comments"><h2>2 comments</h2>{comments}</section>'
+            "<footer>Copyright 2026 The Town Paper. All rights reserved.</footer></body></html>")
+
+
+ARTICLE_OF_THE_TOWN = f"<article><h1>The river rose</h1><p>{LONG}</p><p>{LONG} Again.</p></article>"
+COMMENTS = ('<div class="comment"><p>Jenny</p><p>I live by the river and we had water in the cellar for the '
+            'first time in twenty years, which nobody in our street expected at all.</p><a href="#">Reply</a></div>'
+            '<div class="comment"><p>Lane</p><p>The council should have closed the bridges a day earlier; the '
+            "forecast said so on Friday and everyone could read it in the paper.</p></div>")
+
+
+def test_comments_under_the_article_are_kept_only_when_asked_and_only_their_prose():
+    page = commented(ARTICLE_OF_THE_TOWN, COMMENTS)
+    without = extract(page, algorithm="learned")
+    assert "cellar" not in without.text and LONG[:60] in without.text
+    with_them = extract(page, algorithm="learned", comments=True)
+    assert with_them.text.startswith(without.text)
+    added = with_them.text[len(without.text):].split("\n")[1:]
+    assert added == ["I live by the river and we had water in the cellar for the first time in twenty years, which "
+                     "nobody in our street expected at all.",
+                     "The council should have closed the bridges a day earlier; the forecast said so on Friday and "
+                     "everyone could read it in the paper."]
+
+
+def test_a_comment_section_before_the_main_text_adds_nothing():
+    page = commented("", COMMENTS).replace("</footer>", f"</footer>{ARTICLE_OF_THE_TOWN}")
+    assert extract(page, algorithm="learned", comments=True).text == extract(page, algorithm="learned").text
+
+
+def test_with_comments_adds_prose_in_comment_sections_after_the_first_kept_block():
+    kept = [False, True, False, False, False, False]
+    in_comments = [True, False, True, True, True, False]
+    cf_labels = ["good", "good", "good", "short", "near-good", "good"]
+    assert decision.with_comments(kept, in_comments, cf_labels) == [False, True, True, False, True, False]
+    assert decision.with_comments([False, False], [True, True], ["good", "good"]) == [False, False]
+
+
 def test_favor_takes_its_weight_of_the_recall():
     weights = model.load().recall_weights
     assert LearnedOptions().recall_weights == weights["balance"]
