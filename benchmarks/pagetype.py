@@ -42,12 +42,12 @@ CACHE = Path(os.environ.get("PAGETYPE_CACHE", "/tmp/pagetype-cache"))
 TYPES = PAGE_TYPES
 #: Small trees: the model is evaluated in pure Python for each page it is asked about, and the
 #: corpus is small (839 pages; a type has 37 to 482).
-PARAMETERS = dict(objective="multiclass", num_class=len(TYPES), n_estimators=200, num_leaves=4, learning_rate=0.08,
+PARAMETERS = dict(objective="multiclass", num_class=len(TYPES), n_estimators=200, num_leaves=6, learning_rate=0.08,
                   min_child_samples=5, subsample=0.8, subsample_freq=1, colsample_bytree=0.5, reg_lambda=1.0,
                   random_state=15, deterministic=True, force_row_wise=True, num_threads=1, verbose=-1)
-#: Each type's pages weigh (the article's count / the type's count) ** CLASS_WEIGHT: without, the
-#: trees lean to the articles, more than half of the pages.
-CLASS_WEIGHT = 0.75
+#: Each type's pages weigh (the article's count / the type's count) ** CLASS_WEIGHT (1: each type weighs
+#: as much in all); without, the trees lean to the articles, more than half of the pages.
+CLASS_WEIGHT = 1.0
 
 
 def rows(pages: list[trainset.Page]) -> numpy.ndarray:

@@ -50,12 +50,12 @@ TYPE_GROUPS: dict[str, frozenset[str]] = {
 #: Words of the URL's path and of the title (split at anything but letters and digits) by what they point to.
 URL_WORDS: dict[str, re.Pattern[str]] = {
     name: re.compile(rf"(?:^|[^a-z0-9])(?:{words})(?=$|[^a-z0-9])") for name, words in {
-    "product": r"products?|p|item|dp|sku|buy|shop/[a-z0-9-]+",
+    "product": r"products?|p|item|dp|pdp|gp|sku|buy|shop/[a-z0-9-]+",
     "collection": r"collections?|category|categories|cat|c|catalog|catalogue|shop|store|department|range|browse|o",
     "listing": r"news|list|lists|latest|archive|archives|tag|tags|topics?|rankings?|reviews|best|top|events|page|"
                r"search|directory|results|recipes|jobs|podcasts|courses|trending|in-the-news",
     "forum": r"t|thread|threads|forum|forums|questions|topic|discussion|discussions|community|comments|posts?|r|"
-             r"answers|showthread|viewtopic|talk|d|board|boards",
+             r"answers|showthread|showtopic|viewtopic|talk|d|board|boards|story",
     "documentation": r"docs?|documentation|reference|api|manual|guide|guides|userguide|tutorial|tutorials|handbook|"
                      r"glossary|wiki|learn|howto|faq|kb|help|support|book|stable|current|v\d+",
     "service": r"services?|solutions?|programs?|about|contact|pricing|plans?|movers|care|treatment|clinic|offers?|"
@@ -122,6 +122,9 @@ TEXT_PHRASES: dict[str, tuple[str, ...]] = {
 TEXT_READ = 6_000
 _CURRENCIES = ("$", "€", "£", "¥", "₹", "zł")
 _YEAR = re.compile(r"(?:19|20)\d\d\b")
+#: A path segment that reads as a product's code: letters and 5 or more digits, or 10+ characters
+#: without a vowel-rich word (``B0D1XD1ZV3``, ``ca0581c002``, ``1005010537563439.html``).
+_PRODUCT_ID = re.compile(r"/(?=[a-z0-9]*\d{3})[a-z0-9]{8,}(?:\.html?)?(?:/|$)")
 _SEPARATOR = re.compile(r" [|\-–—:·] ")
 _SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
 _QUOTED = re.compile(r'"([^"]*)"')
@@ -163,11 +166,11 @@ GENERATORS: dict[str, tuple[str, ...]] = {
 def names() -> list[str]:
     """The features' names, in the order of :func:`row`."""
     return [
-        *(f"declares {group}" for group in TYPE_GROUPS), "declared types", "declares nothing",
+        *(f"declarations of {group}" for group in TYPE_GROUPS), "declared types", "declares nothing",
         *(f"og:type {og_type}" for og_type in OG_TYPES), *(f"itemprop {name}" for name in ITEMPROPS),
         *(f"url {name}" for name in URL_WORDS), "url depth", "url length", "url query", "url digits",
         "url ends in slash", "url .html", *(f"host {name}" for name in HOST_WORDS), "url home page",
-        "url last segment words", "url last segment length", "url number segment",
+        "url last segment words", "url last segment length", "url number segment", "url product code",
         *(f"title {name}" for name in URL_WORDS), "title chars", "title words", "title separators",
         *(f"generator {name}" for name in GENERATORS),
         *(f"count {tag}" for tag in COUNTED), "elements", "headings",
@@ -193,7 +196,7 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     tags = Counter([element.tag for element in document.iter(etree.Element)])
     text_in: dict[str, int] = {}
     paragraphs: list[int] = []
-    declared: set[str] = set()
+    declared: Counter[str] = Counter()
     og_types: set[str] = set()
     title = generator = ""
     self_links = phone_links = mail_links = linked_headings = headings_with_id = dates = authors = 0
@@ -249,10 +252,11 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     text_in["a"] = sum(map(len, _LINK_TEXT(document)))
     text_in["li"] = sum(map(len, _ITEM_TEXT(document)))
     text = _TEXT(document)
-    declared |= og_types
-    declared.discard("")
+    declared.update(og_types)
+    del declared[""]
 
-    values: list[float] = [float(bool(declared & group)) for group in TYPE_GROUPS.values()]
+    values: list[float] = [float(sum(declared[name] for name in group if name in declared))
+                           for group in TYPE_GROUPS.values()]
     values += [float(len(declared)), float(not declared)]
     values += [float(og_type in og_types) for og_type in OG_TYPES]
     props = Counter(itemprops)
@@ -268,7 +272,8 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     host_words = set(re.split(r"[.-]", (parts.hostname or "").lower()))
     values += [float(bool(host_words & words)) for words in HOST_WORDS.values()]
     values += [float(not segments and not parts.query), float(len(re.split(r"[-_+]", last)) if last else 0),
-               float(len(last)), float(any(segment.isdigit() and len(segment) >= 4 for segment in segments))]
+               float(len(last)), float(any(segment.isdigit() and len(segment) >= 4 for segment in segments)),
+               float(bool(_PRODUCT_ID.search(path)))]
 
     lowered_title = title.strip().lower()
     values += [float(len(pattern.findall(lowered_title))) for pattern in URL_WORDS.values()]
