@@ -1,28 +1,30 @@
 """What a whole page shows of its kind, as numbers: the page-level features of :mod:`.model`.
 
-One row per page, from the parsed tree and the URL, in one walk over the
-elements (the cost of a page's type is that walk: reading each element's tag,
-``class`` and text once):
+One row per page, from the parsed tree and the URL, read by a few walks that
+libxml2 makes in C (Python sees only what they return: each element Python
+reads costs more than the walk):
 
 - the types the page declares (Open Graph, JSON-LD, microdata ``itemtype``) and
-  the ``itemprop`` names it uses (prices, offers, authors, reviews);
+  the ``itemprop`` names it uses (prices, offers, authors, reviews), its
+  declared publication dates and authors, its generator;
 - the words of its address (``/product/``, ``/forum/``, ``/docs/``, a dated
-  path, a long slug, the home page) and of its ``<title>``;
+  path, a long slug, a product code, the home page) and of its ``<title>``;
 - how many elements of each kind it has (paragraphs, links, list items, tables,
-  code, forms, inputs, buttons, images), and the text directly in each kind of
-  element: link text, paragraph text, list item, table cell, code and headings'
-  share of the page's text, the paragraphs' lengths;
+  code, forms, inputs, buttons, images); the share of its text in links, list
+  items, paragraphs, headings, code, buttons and labels; its paragraphs' lengths;
+  its headings that are links;
 - the words of its ``class`` attributes (cards, posts, replies, prices, carts,
-  code, sidebars, filters) and its groups of elements alike (the same tag and
-  ``class`` repeated: a grid's cards, a forum's posts, a listing's items);
-- markers in the start of its text (prices, "add to cart", "reply", dates,
-  "contact us", "read more").
+  code, sidebars, filters) and its groups of elements alike (the same ``class``
+  repeated: a grid's cards, a forum's posts, a listing's items);
+- marker words and phrases in the start of its text ("cart", "reply",
+  "joined", dates, "contact us", "read more", currency signs).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import cast
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -134,7 +136,6 @@ COUNTED = ("p", "a", "li", "ul", "ol", "h1", "h2", "h3", "h4", "table", "tr", "t
            "dt", "figure", "iframe", "svg", "script", "label", "option", "span", "div", "header", "footer", "strong")
 #: Elements whose own text (``text``, not their children's) is counted, each its share of the page's.
 TEXT_HOLDERS = ("p", "pre", "h1", "h2", "h3", "h4", "button", "label")
-_TEXT_HOLDERS = frozenset(TEXT_HOLDERS)
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: The ``meta`` names (or properties) of an article's publication date and author.
 _DATE_METAS = frozenset({"article:published_time", "date", "pubdate", "publishdate", "dc.date", "sailthru.date",
@@ -142,8 +143,6 @@ _DATE_METAS = frozenset({"article:published_time", "date", "pubdate", "publishda
 _AUTHOR_METAS = frozenset({"author", "article:author", "dc.creator", "parsely-author", "sailthru.author"})
 #: The elements :func:`row` reads one by one (few on a page, but for the paragraphs).
 _READ = ("p", "h1", "h2", "h3", "h4", "pre", "input", "meta", "script", "title", "button", "label")
-#: The tags of the elements whose groups alike (same tag and ``class``) are a page's repeated items.
-_ITEM_TAGS = frozenset({"li", "div", "article", "section", "tr", "a", "figure"})
 #: Open Graph types, each its own feature.
 OG_TYPES = ("article", "product", "website", "profile", "book", "video.other", "product.group")
 #: ``itemprop`` names by what they point to.
@@ -236,22 +235,22 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
         elif tag == "title":
             title = title or text or ""
     itemprops: list[str] = []
-    for found in _MICRODATA(document):
+    for found in cast("list[etree._ElementUnicodeResult]", _MICRODATA(document)):
         if found.attrname == "itemtype":
             declared.update(name.rpartition("/")[2].lower() for name in found.split())
         else:
             itemprops.extend(found.lower().split())
-    classes = _CLASSES(document)
-    for href in _HREFS(document):
+    classes = cast("list[str]", _CLASSES(document))  # attribute values: strings
+    for href in cast("list[str]", _HREFS(document)):
         if href[:1] == "#":
             self_links += 1
         elif href[:4] == "tel:":
             phone_links += 1
         elif href[:7] == "mailto:":
             mail_links += 1
-    text_in["a"] = sum(map(len, _LINK_TEXT(document)))
-    text_in["li"] = sum(map(len, _ITEM_TEXT(document)))
-    text = _TEXT(document)
+    text_in["a"] = sum(map(len, cast("list[str]", _LINK_TEXT(document))))
+    text_in["li"] = sum(map(len, cast("list[str]", _ITEM_TEXT(document))))
+    page_text = cast("str", _TEXT(document))
     declared.update(og_types)
     del declared[""]
 
@@ -281,7 +280,7 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
                float(len(_SEPARATOR.findall(lowered_title)))]
     values += [float(any(name in generator for name in words)) for words in GENERATORS.values()]
 
-    total = len(text)
+    total = len(page_text)
     elements = max(1, sum(tags.values()))
     headings = sum(tags.get(tag, 0) for tag in _HEADINGS)
     values += [float(tags.get(tag, 0)) for tag in COUNTED] + [float(elements), float(headings)]
@@ -304,7 +303,7 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     values += [float(count) for count in hits] + [count / max(1, len(distinct)) for count in hits]
     values += _groups_alike(distinct, elements)
 
-    start = text[:TEXT_READ].lower()
+    start = page_text[:TEXT_READ].lower()
     words = Counter(start.split())
     markers = [sum(words[word] for word in group if word in words) for group in TEXT_WORDS.values()]
     markers += [sum(map(start.count, phrases)) for phrases in TEXT_PHRASES.values()]
