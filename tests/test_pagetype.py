@@ -10,8 +10,10 @@ import pickle
 from pathlib import Path
 
 import pytest
+import pytest_twisted
+from conftest import ARTICLE as SERVED_ARTICLE
 
-from scrapy_boilerplate import extract
+from scrapy_boilerplate import BoilerplatePipeline, extract
 from scrapy_boilerplate.algorithms.pagetype import PAGE_TYPES, PageTypes, features, model, page_type, probabilities
 from scrapy_boilerplate.html.parse import parse
 
@@ -168,6 +170,21 @@ def test_a_page_without_elements_has_no_type():
 def test_a_page_without_url_or_head_still_gets_a_type():
     assert extract("<p>Hello</p>").page_type in PAGE_TYPES
     assert extract(PRODUCT).page_type in PAGE_TYPES
+
+
+PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+@pytest_twisted.inlineCallbacks
+def test_a_crawls_items_get_the_type_in_the_field_the_setting_names(crawl, server, workers):
+    without = yield crawl([server + "article.html"], PIPELINE)
+    assert "page_type" not in without.item_for("article.html")
+    outcome = yield crawl([server + "article.html", server + "empty.html"],
+                          {**PIPELINE, "BOILERPLATE_WORKERS": workers, "BOILERPLATE_PAGE_TYPE_FIELD": "page_type"})
+    # read in the worker where there is one, from the page it parsed
+    assert outcome.item_for("article.html")["page_type"] == extract(SERVED_ARTICLE, url=server + "article.html").page_type
+    assert outcome.item_for("empty.html")["page_type"] in PAGE_TYPES
 
 
 @pytest.mark.slow

@@ -174,7 +174,8 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
         root = parse_utf8(body, url=url or None)
     else:  # the crawl's process has refused binary data from the same text (response.text)
         root = parse(decode(body, f"charset={encoding}"), url=url or None)
-    extraction = (extract(root, algorithm=algorithm, options=options, metadata=metadata) if root is not None
+    extraction = (extract(root, url=url or None, algorithm=algorithm, options=options, metadata=metadata)
+                  if root is not None
                   else Extraction(algorithm=algorithm, metadata=Metadata() if metadata else None))
     for name in renderings:
         extraction.rendering(name)
