@@ -335,6 +335,7 @@ def test_block_view_shows_the_metadata():
                            "published: 2024-05-01T08:30:00+02:00")
     assert "language: en" in line
     assert "refused" not in line
+    assert view.xpath("string(//sb-bar/sb-pagetype)").startswith("page type: article ")
     bare = etree.HTML(block_view(extract(root, metadata=False), root))
     assert not bare.xpath("//sb-metadata")
 
