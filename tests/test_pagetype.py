@@ -170,6 +170,15 @@ def test_a_page_without_elements_has_no_type():
 def test_a_page_without_url_or_head_still_gets_a_type():
     assert extract("<p>Hello</p>").page_type in PAGE_TYPES
     assert extract(PRODUCT).page_type in PAGE_TYPES
+    assert extract(PRODUCT, url="http://[bad/products/lamp").page_type == extract(PRODUCT).page_type
+
+
+def test_any_tree_gets_a_type():
+    from lxml import etree
+
+    assert extract(etree.fromstring('<root xmlns="urn:x"><p>Hi</p><!-- c --><?pi x?></root>')).page_type in PAGE_TYPES
+    deep = "<html><body>" + "<div>" * 3000 + "deep" + "</div>" * 3000 + "</body></html>"
+    assert extract(deep, url="https://example.com/").page_type in PAGE_TYPES
 
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}

@@ -261,7 +261,10 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     props = Counter(itemprops)
     values += [float(sum(props[name] for name in group)) for group in ITEMPROPS.values()]
 
-    parts = urlsplit(url or "")
+    try:
+        parts = urlsplit(url or "")
+    except ValueError:  # "http://[bad": a URL no browser goes to tells nothing of the page
+        parts = urlsplit("")
     path = parts.path.lower()
     values += [float(len(pattern.findall(path))) for pattern in URL_WORDS.values()]
     segments = [segment for segment in path.split("/") if segment]
