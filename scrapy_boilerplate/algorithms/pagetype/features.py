@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import attrgetter
 from typing import cast
 from urllib.parse import urlsplit
 
@@ -192,7 +193,7 @@ def names() -> list[str]:
 def row(root: etree._Element, url: str | None = None) -> list[float]:
     """The features of the page ``root`` is part of (see :func:`names`)."""
     document = root.getroottree().getroot()
-    tags = Counter([element.tag for element in document.iter(etree.Element)])
+    tags = Counter(map(_TAG, document.iter(etree.Element)))
     text_in: dict[str, int] = {}
     paragraphs: list[int] = []
     declared: Counter[str] = Counter()
@@ -202,6 +203,13 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     text_inputs = search_inputs = hidden_inputs = 0
     for element in document.iter(*_READ):  # libxml2 walks the tree, Python sees only these
         tag = element.tag
+        if tag == "script":  # only JSON-LD's text: the others' can be large, and tell nothing here
+            if element.get("type") == "application/ld+json" and (text := element.text):
+                dates += "datePublished" in text
+                authors += '"author"' in text
+                for one, several in _SCHEMA_TYPES.findall(text):
+                    declared.update(name.lower() for name in ([one] if one else _QUOTED.findall(several)))
+            continue
         text = element.text
         if text:
             text_in[tag] = text_in.get(tag, 0) + len(text)
@@ -226,12 +234,6 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
                 authors += 1
             elif prop == "generator":
                 generator += str(element.get("content", "")).lower()
-        elif tag == "script":
-            if text and element.get("type") == "application/ld+json":
-                dates += "datePublished" in text
-                authors += '"author"' in text
-                for one, several in _SCHEMA_TYPES.findall(text):
-                    declared.update(name.lower() for name in ([one] if one else _QUOTED.findall(several)))
         elif tag == "title":
             title = title or text or ""
     itemprops: list[str] = []
@@ -302,13 +304,13 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
 
     distinct = Counter(classes)
     class_words = _words(" ".join(distinct))  # each value once: a grid's thousand cards are one group
-    hits = [sum(class_words[word] for word in words if word in class_words) for words in CLASS_WORDS.values()]
+    hits = [sum(map(class_words.__getitem__, words & class_words.keys())) for words in CLASS_WORDS.values()]
     values += [float(count) for count in hits] + [count / max(1, len(distinct)) for count in hits]
     values += _groups_alike(distinct, elements)
 
     start = page_text[:TEXT_READ].lower()
     words = Counter(start.split())
-    markers = [sum(words[word] for word in group if word in words) for group in TEXT_WORDS.values()]
+    markers = [sum(map(words.__getitem__, group & words.keys())) for group in TEXT_WORDS.values()]
     markers += [sum(map(start.count, phrases)) for phrases in TEXT_PHRASES.values()]
     markers += [sum(map(start.count, _CURRENCIES)), len(_YEAR.findall(start))]
     count_words = max(1, sum(words.values()))
@@ -317,6 +319,7 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     return values
 
 
+_TAG = attrgetter("tag")
 _MICRODATA = etree.XPath("//@itemtype | //@itemprop")
 _CLASSES = etree.XPath("//@class", smart_strings=False)
 _HREFS = etree.XPath("//a/@href", smart_strings=False)
