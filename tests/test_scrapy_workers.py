@@ -31,7 +31,7 @@ from scrapy_boilerplate import (
     extract,
 )
 from scrapy_boilerplate.components import PageResult
-from scrapy_boilerplate.components.classifier import _BY_CRAWLER
+from scrapy_boilerplate.components.classifier import Classifier
 from scrapy_boilerplate.components.settings import BoilerplateSettings, SettingError
 from scrapy_boilerplate.html.parse import utf8_body
 from scrapy_boilerplate.workers import process as worker
@@ -109,7 +109,9 @@ def answer_marking_victims(page, renderings=(), metadata=True, page_type=False):
 
 def make_send_bytes_halfway(then):
     """A Connection._send_bytes that, in a worker answering a victim page, sends half of the
-    message and then calls ``then()``: the worker dies (or freezes) halfway through sending."""
+    message and then calls ``then()``: the worker dies (or freezes) halfway through sending.
+    CPython's private writer under ``send_bytes``: the one place where a message can be cut
+    after its length went out, as a kill at that moment cuts it."""
     send_bytes = Connection._send_bytes
 
     def send_bytes_halfway(connection, message):
@@ -259,9 +261,9 @@ class SamplingSpider(PageSpider):
 
         live = sum(len(objects) for kind, objects in live_refs.items() if issubclass(kind, Request))
         self.most["requests"] = max(self.most["requests"], live)
-        classifier = _BY_CRAWLER[self.crawler]
+        classifier = Classifier.of(self.crawler)
         self.most["pages"] = max(self.most["pages"], classifier.workers.pending)
-        self.most["answer_waiters"] = max(self.most["answer_waiters"], len(classifier._answer_waiters))
+        self.most["answer_waiters"] = max(self.most["answer_waiters"], classifier.waiting_for_answers)
         yield from super().parse(response)
 
 

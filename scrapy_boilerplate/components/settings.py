@@ -12,6 +12,9 @@ is converted to the type of the option's default. All are validated at
 start-up, those of the algorithms not selected too (a request's meta may select
 them), and a ``BOILERPLATE_*`` name that is none of them is refused as unknown;
 an error names where the setting was set.
+
+One module for one idea, the crawler's settings made into validated options:
+its length is the refusals and the messages each kind of setting needs.
 """
 
 from __future__ import annotations

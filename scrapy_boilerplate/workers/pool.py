@@ -29,6 +29,9 @@ a random moment, 8 of 20 pebble 5.2.3 pools hung for good (and an archive's run
 over a pebble pool, its worker killed 5 times, hung once and ended in
 ``RuntimeError: Unexpected error within the Pool`` 5 times out of 6). A pipe per
 process, whose end only that process holds, is what makes every death visible.
+
+One module for one idea, the processes' life: its length is what each way of
+dying (at any moment, frozen, out of CPU time) takes to be seen and replaced.
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ block's way to it through the tree (inside, beside, far); the repeated items a
 block lies in (like elements, same parent, tag and class) and the share of them
 whose first block is a link; the block's place against the first and last
 prose block. "Prose" is length and link density only, no stop words.
+
+One module for one idea, the row: each group of columns is computed where its
+names are declared, so that the layout the model was trained on is read in one
+place.
 """
 
 from __future__ import annotations
