@@ -200,7 +200,7 @@ def test_a_crawls_items_get_the_type_in_the_field_the_setting_names(crawl, serve
 @pytest.mark.skipif(not (TRAINSET / "ground-truth.json").is_file(),
                     reason=f"the training corpus is not at {TRAINSET} (set TRAINSET to its folder)")
 def test_the_shipped_model_tells_the_types_it_was_trained_on():
-    # Its training pages, not held-out ones (benchmarks/test_pagetype.py checks the cross-validated
+    # Its training pages, not held-out ones (benchmarks/test_pagetype_training.py checks the cross-validated
     # accuracy): features changed without training again fail here.
     truth = json.loads((TRAINSET / "ground-truth.json").read_text(encoding="utf-8"))
     right = 0
