@@ -99,9 +99,52 @@ this since 1998," said one, who has worked the land by the old mill for more tha
 for a day or two as water from the hills reaches the valley, and that roads near the bridge may stay closed.</p>
 </article><aside><h3>Most read</h3><ul><li><a href="/a">Council budget</a></li></ul></aside></body></html>"""
 
+COLLECTION = """<html><head><title>Table lamps | Lumen Store</title>
+<meta property="og:type" content="website"></head>
+<body><nav><a href="/">Home</a> <a href="/collections">Shop</a> <a href="/cart">Cart (0)</a></nav>
+<h1 class="collection-title">Table lamps</h1><p class="collection-count">Showing 1-8 of 64 products</p>
+<aside class="filters"><h2>Filter</h2><form class="facets"><label><input type="checkbox"> Brass</label>
+<label><input type="checkbox"> Oak</label><label><input type="checkbox"> Under $100</label>
+<select name="sort_by"><option>Sort by: Featured</option><option>Price, low to high</option></select></form></aside>
+<ul class="product-grid">""" + "".join(f"""
+<li class="grid__item"><div class="card product-card"><a href="/products/lamp-{n}" class="card__link">
+<img src="/lamp-{n}.jpg" alt="Lamp {n}"><h3 class="card__heading">{name} Table Lamp</h3></a>
+<div class="price"><span class="price-item price-item--sale">${price}.00</span>
+<s class="price-item price-item--regular">${price + 30}.00</s></div>
+<button class="quick-add__submit">Add to cart</button></div></li>""" for n, (name, price) in enumerate(
+    [("Oak", 89), ("Brass", 119), ("Linen", 59), ("Marble", 149), ("Rattan", 79), ("Glass", 99), ("Walnut", 129),
+     ("Ceramic", 69)])) + """</ul>
+<nav class="pagination"><a href="?page=2">Next page</a></nav></body></html>"""
 
-def probable(html: str, url: str) -> dict[str, float]:
-    return extract(html, url=url, algorithm="learned").page_type_probabilities
+LISTING = """<html><head><title>News | The Valley Times</title><meta property="og:type" content="website"></head>
+<body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
+<h1>Latest news</h1><div class="article-list">""" + "".join(f"""
+<article class="teaser"><a href="/news/2024/05/0{n}/{slug}"><img src="/{n}.jpg" alt=""></a>
+<h2 class="teaser__title"><a href="/news/2024/05/0{n}/{slug}">{title}</a></h2>
+<time datetime="2024-05-0{n}">May {n}, 2024</time><p class="teaser__excerpt">{title}: what happened and what comes next.</p>
+<a class="read-more" href="/news/2024/05/0{n}/{slug}">Read more</a></article>""" for n, (slug, title) in enumerate([
+    ("river-levels-rise", "River levels rise after a week of rain"), ("council-budget", "Council agrees next year's budget"),
+    ("school-opens", "New school opens on the east side"), ("bridge-closed", "Old bridge closed for repairs"),
+    ("market-returns", "Farmers' market returns to the square"), ("library-hours", "Library extends its opening hours"),
+    ("bus-routes", "Bus routes change from June"), ("festival", "Summer festival line-up announced")], 1)) + """
+</div><nav class="pager"><a href="/news?page=2">Older stories</a></nav></body></html>"""
+
+SERVICE = """<html><head><title>Emergency Plumbing Services in Austin | FlowRight Plumbing</title>
+<script type="application/ld+json">{"@type": "Plumber", "name": "FlowRight Plumbing", "telephone": "+1-512-555-0100"}</script></head>
+<body><header><a href="/">FlowRight</a> <a href="/services/">Services</a> <a href="/about-us/">About us</a>
+<a href="/contact/">Contact</a> <a class="btn btn-cta" href="tel:+15125550100">Call now: (512) 555-0100</a></header>
+<section class="hero"><h1>24/7 Emergency Plumbing Services</h1><p>Licensed, insured plumbers at your door within the hour.</p>
+<a class="button cta" href="/book/">Book an appointment</a> <a class="button" href="/quote/">Get a free quote</a></section>
+<section class="services"><h2>Our services</h2><div class="service-card"><h3>Leak repair</h3><p>Fast fixes for pipes and taps.</p></div>
+<div class="service-card"><h3>Drain cleaning</h3><p>Blocked drains cleared the same day.</p></div>
+<div class="service-card"><h3>Water heaters</h3><p>Repair and installation of all brands.</p></div></section>
+<section class="why-us"><h2>Why choose us</h2><ul><li>Upfront pricing</li><li>Satisfaction guaranteed</li><li>Family owned since 1998</li></ul></section>
+<section class="testimonials"><h2>What our clients say</h2><blockquote>"They came at 2 am and fixed it." - Maria G.</blockquote></section>
+<section class="contact-form"><h2>Request a free estimate</h2><form action="/contact/"><label>Name</label><input type="text" name="name">
+<label>Phone</label><input type="tel" name="phone"><label>Email</label><input type="email" name="email">
+<textarea name="message"></textarea><button type="submit">Send request</button></form></section>
+<footer><p>FlowRight Plumbing · 100 Main St, Austin, TX · <a href="mailto:hello@flowright.example">hello@flowright.example</a></p></footer>
+</body></html>"""
 
 
 @pytest.mark.parametrize("html, url, expected", [
@@ -109,7 +152,10 @@ def probable(html: str, url: str) -> dict[str, float]:
     (FORUM, "https://bbs.example.org/viewtopic.php?id=309936", "forum"),
     (DOCUMENTATION, "https://docs.python.example/3/library/json.html", "documentation"),
     (ARTICLE, "https://valleytimes.example/news/2024/05/01/river-levels-rise-after-a-week-of-rain", "article"),
-], ids=["product", "forum", "documentation", "article"])
+    (COLLECTION, "https://lumen.example/collections/table-lamps", "collection"),
+    (LISTING, "https://valleytimes.example/news/", "listing"),
+    (SERVICE, "https://flowright.example/services/emergency-plumbing/", "service"),
+], ids=["product", "forum", "documentation", "article", "collection", "listing", "service"])
 def test_a_clear_page_of_each_kind_gets_its_type(html, url, expected):
     extraction = extract(html, url=url)
     assert extraction.page_type == expected
