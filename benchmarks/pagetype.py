@@ -44,7 +44,8 @@ TYPES = PAGE_TYPES
 #: corpus is small (839 pages; a type has 37 to 482).
 PARAMETERS = dict(objective="multiclass", num_class=len(TYPES), n_estimators=200, num_leaves=6, learning_rate=0.08,
                   min_child_samples=5, subsample=0.8, subsample_freq=1, colsample_bytree=0.5, reg_lambda=1.0,
-                  random_state=15, deterministic=True, force_row_wise=True, num_threads=1, verbose=-1)
+                  extra_trees=True, random_state=15, deterministic=True, force_row_wise=True, num_threads=1,
+                  verbose=-1)
 #: Each type's pages weigh (the article's count / the type's count) ** CLASS_WEIGHT (1: each type weighs
 #: as much in all); without, the trees lean to the articles, more than half of the pages.
 CLASS_WEIGHT = 1.0
