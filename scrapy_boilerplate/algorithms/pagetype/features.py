@@ -122,7 +122,7 @@ TEXT_PHRASES: dict[str, tuple[str, ...]] = {
     "article": ("min read", "written by"),
 }
 #: How much of the page's text the markers are counted in: enough to tell its kind, bounded in time.
-TEXT_READ = 6_000
+TEXT_READ = 3_000
 _CURRENCIES = ("$", "€", "£", "¥", "₹", "zł")
 _YEAR = re.compile(r"(?:19|20)\d\d\b")
 #: A path segment that reads as a product's code: letters and 5 or more digits, or 10+ characters
