@@ -2,7 +2,7 @@
 
 ``benchmarks/pagetype.py`` trains LightGBM's multiclass trees (one per page type
 and round) and hands them over as the block model's trees are
-(:mod:`..learned.model`: a leaf is its value, a split ``[feature, threshold,
+(:mod:`scrapy_boilerplate.algorithms.learned.model`: a leaf is its value, a split ``[feature, threshold,
 left, right]``); :func:`source` writes them as a Python module, ``forest.py``,
 which ships: one function that unpacks the row into local variables and sums
 each type's trees, one conditional expression per tree. Being a module, it is
