@@ -242,6 +242,18 @@ def test_a_crawls_items_get_the_type_in_the_field_the_setting_names(crawl, serve
     assert outcome.item_for("empty.html")["page_type"] in PAGE_TYPES
 
 
+def test_a_workers_result_tells_the_type_without_unpickling_the_extraction():
+    from scrapy_boilerplate.components.page import PageResult
+    from scrapy_boilerplate.workers.process import Classified
+
+    url = "https://valleytimes.example/news/2024/05/01/river-levels-rise"
+    result = PageResult(url, classified=Classified.of(extract(ARTICLE, url=url), page_type=True))
+    assert result.page_type == "article" and "extraction" not in result.__dict__
+    unread = PageResult(url, classified=Classified.of(extract(ARTICLE, url=url)))
+    assert unread.page_type is None  # pickled before it was read
+    assert PageResult(url, extraction=None, error="timeout").page_type is None
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not (TRAINSET / "ground-truth.json").is_file(),
                     reason=f"the training corpus is not at {TRAINSET} (set TRAINSET to its folder)")

@@ -56,11 +56,15 @@ class Classified:
     blocks: int
     pickled: bytes
     metadata: Metadata | None = None
+    #: The page's type, when it was read in the worker (``classify(page_type=True)``).
+    page_type: str | None = None
 
     @classmethod
-    def of(cls, extraction: Extraction) -> Classified:
+    def of(cls, extraction: Extraction, page_type: bool = False) -> Classified:
+        """``extraction``, with its type if ``page_type`` (read by then: asking for it reads it)."""
         return cls(extraction.text, extraction.language, extraction.good, len(extraction.blocks),
-                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL), extraction.metadata)
+                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL), extraction.metadata,
+                   extraction.page_type if page_type else None)
 
     def extraction(self) -> Extraction:
         return pickle.loads(self.pickled)
@@ -151,7 +155,7 @@ def answer(page: PageArguments, renderings: tuple[str, ...] = (), metadata: bool
            page_type: bool = False) -> tuple[Classified, float]:
     """The crawl's task: :func:`classify` the page, and the seconds it took."""
     extraction, seconds = classify(*page, renderings=renderings, metadata=metadata, page_type=page_type)
-    return Classified.of(extraction), seconds
+    return Classified.of(extraction, page_type), seconds
 
 
 def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
