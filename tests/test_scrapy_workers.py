@@ -71,18 +71,18 @@ class KillsItsWorker:
 _answer = worker.answer
 
 
-def answer_slowly(page, renderings=(), metadata=True):
+def answer_slowly(page, renderings=(), metadata=True, page_type=False):
     """Workers far slower than the downloads: 20 ms a page more."""
     time.sleep(0.02)
-    return _answer(page, renderings, metadata)
+    return _answer(page, renderings, metadata, page_type)
 
 
-def answer_unanswerably(page, renderings=(), metadata=True):
+def answer_unanswerably(page, renderings=(), metadata=True, page_type=False):
     """An answer that cannot travel back to the crawl: a lambda does not pickle."""
     return lambda: None
 
 
-def answer_noting_victims(page, renderings=(), metadata=True):
+def answer_noting_victims(page, renderings=(), metadata=True, page_type=False):
     """A page whose URL has "victim" writes its worker's pid to $BOILERPLATE_TEST_VICTIM as it
     starts, then takes a second of the clock (the time to kill or freeze that worker, spending no CPU
     time), or computes for ever with "for-ever"."""
@@ -94,17 +94,17 @@ def answer_noting_victims(page, renderings=(), metadata=True):
         while "for-ever" in url:
             pass
         time.sleep(1)
-    return _answer(page, renderings, metadata)
+    return _answer(page, renderings, metadata, page_type)
 
 
 #: Set in a worker as it answers a page whose URL has "victim".
 _sending_victim = False
 
 
-def answer_marking_victims(page, renderings=(), metadata=True):
+def answer_marking_victims(page, renderings=(), metadata=True, page_type=False):
     global _sending_victim
     _sending_victim = "victim" in page[1]
-    return _answer(page, renderings, metadata)
+    return _answer(page, renderings, metadata, page_type)
 
 
 def make_send_bytes_halfway(then):
@@ -560,13 +560,13 @@ from scrapy_boilerplate.workers.pool import ProcessPool
 
 answer = worker.answer
 
-def answer_noting_victims(page, renderings=(), metadata=True):
+def answer_noting_victims(page, renderings=(), metadata=True, page_type=False):
     if "victim" in page[1]:
         noted = Path(os.environ["BOILERPLATE_TEST_VICTIM"])
         noted.with_suffix(".part").write_text(str(os.getpid()))
         noted.with_suffix(".part").rename(noted)
     time.sleep(0.05)
-    return answer(page, renderings, metadata)
+    return answer(page, renderings, metadata, page_type)
 
 worker.answer = answer_noting_victims
 ProcessPool.stall_factor = 2  # a frozen worker's page fails at twice the limit by the clock

@@ -91,6 +91,7 @@ class Classifier:
         if self.settings.workers:
             self.workers = WorkerPool(self.settings.workers, self.settings.algorithm, self.settings.options,
                                       renderings=self.settings.renderings, metadata=self.settings.metadata,
+                                      page_type=self.settings.page_type,
                                       page_timeout=self.settings.page_timeout or None, on_event=self._worker_event)
             for event in ("restarts", "timeouts", "failed_starts"):
                 self.stats.set_value(f"boilerplate/workers/{event}", 0)
