@@ -169,7 +169,11 @@ def dated(head: str, line: str, url: str = "https://news.example.com/river") -> 
 def test_date_shown_by_the_headline_replaces_a_declared_one_the_page_shows_nowhere():
     head = ('<meta property="article:published_time" content="2024-01-10T09:00:00Z">'
             '<meta property="article:modified_time" content="2024-05-02T10:00:00Z">')
-    assert dated(head, "May 2, 2024").date_published == "2024-05-02T10:00:00+00:00"
+    assert dated(head, "March 3, 2024").date_published == "2024-03-03"
+    # The declared modification's day, labelled or not, is the revision's: the declared publication stays.
+    assert dated(head, "May 2, 2024").date_published == "2024-01-10T09:00:00+00:00"
+    # So is a UTC time's local day (the day before, where the site is west of Greenwich).
+    assert dated(head, "January 9, 2024").date_published == "2024-01-10T09:00:00+00:00"
     # A date the page labels as a revision's is no publication date, in any language.
     for label in ("Updated May 2, 2024", "Last modified: 2 May 2024", "Aktualisiert am 2. Mai 2024",
                   "Mis à jour le 2 mai 2024"):
@@ -194,6 +198,27 @@ def test_utc_time_gives_the_day_of_the_url_the_site_dated_it():
     # A time with its own offset is the site's already.
     local = '<meta property="article:published_time" content="2025-12-19T02:41:41+01:00">'
     assert dated(local, "", url=late).date_published == "2025-12-19T02:41:41+01:00"
+
+
+@pytest.mark.parametrize("name", ["published-date", "article:first_published_time", "cxenseparse:publishtime",
+                                  "dc.date.created", "date-pub", "publisheddate", "ms.date"])
+def test_meta_names_of_a_publication_date_as_sites_spell_them(name):
+    head = f'<meta name="{name}" content="2021-02-16"><meta name="modified-date" content="2024-07-30">'
+    metadata = dated(head, "")
+    assert (metadata.date_published, metadata.date_modified) == ("2021-02-16", "2024-07-30")
+    # A name of the kind whose value is no date is not a date's (nor counted as a bad one).
+    other = dated('<meta name="created-by" content="Jane Doe"><meta name="publisher" content="Example">', "")
+    assert other.date_published is None and "date_published" not in other.invalid
+
+
+def test_declared_publication_after_the_modification_is_the_pages_not_the_articles():
+    head = ('<meta name="published-time" content="2026-03-09T08:45:32Z">'
+            '<meta name="published-date" content="2021-02-16"><meta name="modified-date" content="2024-07-30">')
+    assert dated(head, "").date_published == "2021-02-16"
+    # The only one declared, it stays.
+    only = ('<meta property="article:published_time" content="2025-03-12T08:00:00Z">'
+            '<meta property="article:modified_time" content="2025-03-03T15:01:45Z">')
+    assert dated(only, "").date_published == "2025-03-12T08:00:00+00:00"
 
 
 def test_microdata_date_created_in_document_order():

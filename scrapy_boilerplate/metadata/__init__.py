@@ -57,8 +57,8 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     blocks: Sequence[Block] = labelled.blocks if labelled is not None else ()
     starts: Sequence[object] = labelled.starts if labelled is not None else ()
     site_name = _first_text(found.values["site_name"], MAX_NAME, "site_name", invalid)
-    published = _date(found.values["date_published"], "date_published", invalid)
     modified = _date(found.values["date_modified"], "date_modified", invalid)
+    published = _published(found.values["date_published"], modified, invalid)
     base = base or url
     # An <h1> naming the site (its logo) is no headline.
     headlines = [(text, element) for text, element in page.headline(root, blocks, starts)
@@ -249,6 +249,21 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
     return None
 
 
+def _published(values: list[object], modified: str | None, invalid: set[str]) -> str | None:
+    """The first declared publication date no later than the declared modification: a later one is
+    the page's (a CMS's rendering, a feed's), not the article's. The first, where all are later."""
+    dates = []
+    for value in values:
+        date = iso_date(value)
+        if not date:
+            invalid.add("date_published")
+        elif not modified or date[:10] <= modified[:10]:
+            return date
+        else:
+            dates.append(date)
+    return dates[0] if dates else None
+
+
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
     """The declared publication date, unless the page shows its readers another by its headline,
@@ -260,9 +275,10 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
     near, updated = next(filter(None, map(page.date_near, headlines)), (None, False))
     if published:
         # A date after the last modification is not the article's (the site's clock, a later comment).
-        if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
+        if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] >= modified[:10])
+                and not local_day(published, near)
                 and published[:10] not in {date[:10] for date in page.dates(root)}):
-            return modified if modified and modified[:10] == near[:10] else near
+            return near
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
         in_url = url_date(url)
         return in_url if in_url and local_day(published, in_url) else published

@@ -12,6 +12,7 @@ properties used here.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from typing import Any, cast
 from lxml import etree
 
 from ..html.languages import XML_LANG
+from .dates import iso_date
 from .page import visible_text
 
 #: A JSON-LD script longer than this is not a page's description of itself (a data dump).
@@ -39,7 +41,7 @@ META_FIELDS: dict[str, tuple[str, ...]] = {
                        "dc.date.issued", "dcterms.date", "dcterms.issued", "dcterms.created", "parsely-pub-date",
                        "sailthru.date", "pubdate", "publishdate", "publish-date", "publish_date",
                        "article.published", "published_time", "date", "og:published_time",
-                       "article:published", "release_date", "created"),
+                       "article:published", "release_date", "created", "ms.date"),
     "date_modified": ("article:modified_time", "og:article:modified_time", "datemodified", "og:updated_time",
                       "dcterms.modified", "last-modified", "lastmod", "article.updated", "modified_time"),
     "description": ("og:description", "description", "twitter:description", "dc.description",
@@ -50,6 +52,11 @@ META_FIELDS: dict[str, tuple[str, ...]] = {
     "language": ("og:locale", "content-language", "language", "dc.language", "inlanguage"),
 }
 _META_FIELD_OF = {name: key for key, names in META_FIELDS.items() for name in names}
+#: Other ``<meta>`` names of dates, as sites and their platforms spell them (``published-date``,
+#: ``article:first_published_time``, ``cxenseparse:publishtime``, ``dc.date.created``): trusted
+#: after the names above, and only where their value is a date. A revision's first.
+_OTHER_DATES = (("date_modified", re.compile(r"modif|updat|revis")),
+                ("date_published", re.compile(r"publish|(?<![a-z])pub(?![a-z])|pub(?:date|time)|creat|issue|upload")))
 #: ``<meta>`` names that may repeat, one value each (an article's several authors).
 _REPEATED = {"citation_author", "article:author", "dc.creator", "dcterms.creator", "author"}
 
@@ -283,11 +290,17 @@ def _microdata(props: list[etree._Element], found: Found) -> None:
 
 def _meta(metas: list[etree._Element], found: Found) -> None:
     seen: dict[str, list[str]] = {}
+    others: dict[str, list[str]] = defaultdict(list)
     for meta in metas:
         key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv") or "")
         name = key.strip().lower()
         content = meta.get("content")
-        if name not in _META_FIELD_OF or not content:
+        if not content:
+            continue
+        if name not in _META_FIELD_OF:
+            field_name = next((field_name for field_name, pattern in _OTHER_DATES if pattern.search(name)), None)
+            if field_name and iso_date(content):
+                others[field_name].append(content)
             continue
         if name in seen and name not in _REPEATED:
             continue
@@ -297,3 +310,5 @@ def _meta(metas: list[etree._Element], found: Found) -> None:
             values = seen.get(name)
             if values:
                 found.add(field_name, values if field_name == "authors" else values[0])
+    for field_name, values in others.items():
+        found.values[field_name].extend(values)
