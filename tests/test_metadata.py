@@ -119,8 +119,45 @@ def test_page_byline_time_and_url_date_where_structured_data_is_silent():
     metadata = metadata_of(page("<title>River levels rise after a week of rain - Example</title>", body=body))
     assert metadata.title == "River levels rise after a week of rain"
     assert metadata.authors == ["Maria Garcia", "Tom Brown"]
-    assert metadata.date_published == "2022-07-14T09:00:00"
+    assert metadata.date_published == "2024-05-01"  # the URL's, the site's permalink
+    undated = metadata_of(page("", body=body), url="https://news.example.com/river")
+    assert undated.date_published == "2022-07-14T09:00:00"  # the <time>'s value, not the text it shows
     assert metadata_of(page("")).date_published == "2024-05-01"  # from the URL
+
+
+def dateline(line: str, h1: str = "River levels rise after a week of rain", after: str = "") -> str:
+    """A page whose headline has ``line`` just above it and ``after`` some way below it."""
+    body = BODY.format(h1=h1).replace("<h1>", f"{line}<h1>", 1).removesuffix("</div>")
+    return f"<html><head></head><body>{body}{after}</div></body></html>"
+
+
+def test_dates_by_the_headline():
+    undated = "https://news.example.com/river"
+    # A dateline just above the headline, over a date in the text below it (an event's).
+    event = "<p>The fair opens at the old town hall.</p><p><b>Date</b>: 16-19 March 2026</p>"
+    assert metadata_of(dateline("<div class='date'>OCTOBER 13, 2025</div>", after=event), undated
+                       ).date_published == "2025-10-13"
+    # A date in the site's header (today's), farther above than the byline's below.
+    header = "<div class='nav'><a href='/today'>Saturday, March 14, 2026</a></div><p>Gardening</p>" * 2
+    byline = "<p class='byline'>By Jane Doe, February 12, 2026</p>"
+    html = dateline(header).replace("</h1>", f"</h1>{byline}", 1)
+    assert metadata_of(html, undated).date_published == "2026-02-12"
+    # A revision's date gives way to the publication's; an empty <time> shows nothing.
+    html = dateline("<p>Last updated: March 11, 2019</p>").replace("</h1>", f"</h1>{byline}", 1)
+    assert metadata_of(html, undated).date_published == "2026-02-12"
+    html = dateline('<time class="updated" datetime="2025-03-28"></time>').replace("</h1>", f"</h1>{byline}", 1)
+    assert metadata_of(html, undated).date_published == "2026-02-12"
+
+
+def test_date_values_as_pages_write_them():
+    undated = "https://news.example.com/river"
+    # A <time>'s value over the text it shows; an ISO time written out; a date in the URL's words.
+    assert metadata_of(dateline('<time datetime="2024-12-20">August 28, 2024</time>'), undated
+                       ).date_published == "2024-12-20"
+    assert metadata_of(dateline('<span class="time">2022-11-23T08:10+02:00</span>'), undated
+                       ).date_published == "2022-11-23"
+    blog = "https://www.example.org/blog/2023/october/03/wine-styles"
+    assert metadata_of(dateline("<span>03/10/2023</span>"), blog).date_published == "2023-10-03"
 
 
 def test_language_is_declared_where_no_stoplist_was_used():

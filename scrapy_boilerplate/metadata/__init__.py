@@ -267,11 +267,11 @@ def _published(values: list[object], modified: str | None, invalid: set[str]) ->
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
     """The declared publication date, unless the page shows its readers another by its headline,
-    not labelled as a revision's ("Updated ..."), no later than the declared modification, and the
-    declared one nowhere: then the one it shows (the declared modification date where it is that
-    day: an article dated anew). A declared UTC time whose local day the URL gives (the day before
-    or after): that day. Without a declared date, the date by the headline, in a ``<time>`` or
-    marked element, or in the URL."""
+    not labelled as a revision's ("Updated ..."), earlier than the declared modification, not the
+    declared UTC time's local day, and the declared one nowhere: then the one it shows. A declared
+    UTC time whose local day the URL gives (the day before or after): that day. Without a declared
+    date, the URL's (a permalink's, set when the article was published), else the date by the
+    headline, else one in a ``<time>`` or marked element."""
     near, updated = next(filter(None, map(page.date_near, headlines)), (None, False))
     if published:
         # A date after the last modification is not the article's (the site's clock, a later comment).
@@ -282,10 +282,12 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
         in_url = url_date(url)
         return in_url if in_url and local_day(published, in_url) else published
+    if in_url := url_date(url):
+        return in_url
     if near:
         return near
     dates = page.dates(root)
-    return dates[0] if dates else url_date(url)
+    return dates[0] if dates else None
 
 
 def _description(values: list[object], invalid: set[str]) -> str | None:

@@ -27,6 +27,8 @@ MAX_BYLINE = 120
 #: How many elements after the headline, and before it, its date is looked for in.
 AFTER = 150
 BEFORE = 40
+#: How much farther an element before the headline counts than one after it, for the date nearest it.
+BEFORE_WEIGHT = 3
 #: Longer texts are sentences that may mention a date, not a dateline.
 MAX_DATE_TEXT = 80
 #: A short text of this many words or more that ends as a sentence does is one, not a dateline.
@@ -102,18 +104,35 @@ def runs_inside(run: list[str], other: list[str]) -> bool:
 
 
 def date_near(anchor: etree._Element) -> tuple[str, bool] | None:
-    """The first date written in a short text after ``anchor`` (the headline: a byline's date
-    follows it), else before it (a dateline above it), and whether the page labels it as a
-    revision's ("Updated", "Last modified", "Aktualisiert", "Mis à jour"); or ``None``."""
-    for elements in (itertools.islice(_following(anchor), AFTER), itertools.islice(_preceding(anchor), BEFORE)):
-        for element in elements:
-            texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
-                element.text, element.tail)
-            for text in texts:
-                if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text) and not _sentence(text):
-                    found = text_date(text)
-                    if found:
-                        return found, _labelled_update(element, text)
+    """The date written in a short text nearest ``anchor`` (the headline: a byline's date follows
+    it, a dateline precedes it), after it where two are as near, and whether the page labels it as
+    a revision's ("Updated", "Last modified", "Aktualisiert", "Mis à jour"); or ``None``."""
+    after = _first_date(itertools.islice(_following(anchor), AFTER))
+    before = _first_date(itertools.islice(_preceding(anchor), BEFORE))
+    if after is None or before is None:
+        found = after or before
+        return found[1] if found else None
+    # A revision's date gives way to the other; else the nearer, counting elements before the headline
+    # (its page's header and navigation) as farther than those after it (a byline, an image, a share bar).
+    if after[1][1] != before[1][1]:
+        return before[1] if after[1][1] else after[1]
+    return before[1] if BEFORE_WEIGHT * before[0] < after[0] else after[1]
+
+
+def _first_date(elements: Iterator[etree._Element]) -> tuple[int, tuple[str, bool]] | None:
+    """The first date of a short text among ``elements``, with its element's place among them."""
+    for position, element in enumerate(elements):
+        # A <time>'s machine-readable value over the text it shows ("3 days ago", a reformatted date).
+        declared = iso_date(element.get("datetime") or "") if element.tag == "time" else None
+        if declared and visible_text(element):  # an empty <time> shows the reader nothing
+            return position, (declared, _labelled_update(element, element.text or ""))
+        texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
+            element.text, element.tail)
+        for text in texts:
+            if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text) and not _sentence(text):
+                found = text_date(text)
+                if found:
+                    return position, (found, _labelled_update(element, text))
     return None
 
 
