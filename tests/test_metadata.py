@@ -158,6 +158,10 @@ def test_date_values_as_pages_write_them():
                        ).date_published == "2022-11-23"
     blog = "https://www.example.org/blog/2023/october/03/wine-styles"
     assert metadata_of(dateline("<span>03/10/2023</span>"), blog).date_published == "2023-10-03"
+    # The permalink's date, where the URL fetched has none.
+    canonical = f'<link rel="canonical" href="{blog}">'
+    html = dateline("<span>03/10/2023</span>").replace("<head>", f"<head>{canonical}")
+    assert metadata_of(html, "https://www.example.org/?p=123").date_published == "2023-10-03"
 
 
 def test_language_is_declared_where_no_stoplist_was_used():

@@ -63,14 +63,17 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     # An <h1> naming the site (its logo) is no headline.
     headlines = [(text, element) for text, element in page.headline(root, blocks, starts)
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
+    canonical_url = _absolute(found.values["canonical_url"], base, "canonical_url", invalid)
     return Metadata(
         title=_title(root, found, headlines, site_name, url, invalid),
         authors=_authors(root, found, [element for _, element in headlines[:1]], _Site(site_name, url, found), invalid),
-        date_published=_date_published(root, url, published, modified, [element for _, element in headlines[:3]]),
+        # The permalink's date where the URL fetched has none (an archive's copy, a short link).
+        date_published=_date_published(root, url if url_date(url) else canonical_url, published, modified,
+                                       [element for _, element in headlines[:3]]),
         date_modified=modified,
         description=_description(found.values["description"], invalid),
         site_name=site_name,
-        canonical_url=_absolute(found.values["canonical_url"], base, "canonical_url", invalid),
+        canonical_url=canonical_url,
         image=_absolute(found.values["image"], base, "image", invalid),
         language=_language(found.values["language"], labelled),
         invalid=sorted(invalid),
