@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import pickle
 
@@ -260,6 +261,33 @@ def test_declared_publication_after_the_modification_is_the_pages_not_the_articl
     only = ('<meta property="article:published_time" content="2025-03-12T08:00:00Z">'
             '<meta property="article:modified_time" content="2025-03-03T15:01:45Z">')
     assert dated(only, "").date_published == "2025-03-12T08:00:00+00:00"
+
+
+def test_json_ld_that_next_js_writes_into_a_meta_is_read():
+    data = json.dumps({"@type": "Article", "headline": "River levels rise", "datePublished": "2025-11-17T09:00:00-05:00"})
+    head = f'<meta name="script:ld+json" content="{html.escape(data)}">'
+    assert dated(head, "").date_published == "2025-11-17T09:00:00-05:00"
+
+
+def test_first_publication_labelled_in_a_marked_date_over_the_date_shown():
+    note = ('<p class="PublishDateDisclaimer">This article was originally published on 26 Sep 2019 at 4:12pm but '
+            'has been regularly updated.</p>')
+    html = dateline("<span>30 Sep 2022</span>", after=note)
+    assert metadata_of(html, "https://news.example.com/river").date_published == "2019-09-26"
+    german = '<div class="date">Ursprünglich veröffentlicht am 3. März 2021</div>'
+    html = dateline("<span>30 Sep 2022</span>", after=german)
+    assert metadata_of(html, "https://news.example.com/river").date_published == "2021-03-03"
+
+
+def test_publication_time_in_an_elements_attribute_where_nothing_else_dates_the_page():
+    post = '<shreddit-post created-timestamp="2026-03-03T09:47:05.754000+0000" post-title="Best laptop"></shreddit-post>'
+    html = dateline("", after=post)
+    assert metadata_of(html, "https://forum.example.com/r/1").date_published == "2026-03-03T09:47:05.754000+00:00"
+    # A revision's time is not the publication's; a date shown to readers comes first.
+    edited = '<div data-updated-timestamp="2026-03-05T10:00:00Z" data-created="2026-03-04"></div>'
+    assert metadata_of(dateline("", after=edited), "https://forum.example.com/r/1").date_published == "2026-03-04"
+    shown = dateline("<span class='date'>March 1, 2026</span>", after=post)
+    assert metadata_of(shown, "https://forum.example.com/r/1").date_published == "2026-03-01"
 
 
 def test_microdata_date_created_in_document_order():

@@ -287,10 +287,12 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
         return in_url if in_url and local_day(published, in_url) else published
     if in_url := url_date(url):
         return in_url
+    if original := page.first_published(root):
+        return original
     if near:
         return near
     dates = page.dates(root)
-    return dates[0] if dates else None
+    return dates[0] if dates else page.attribute_date(root)
 
 
 def _description(values: list[object], invalid: set[str]) -> str | None:

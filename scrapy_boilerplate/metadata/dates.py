@@ -131,6 +131,10 @@ _TEXT_DATES = [re.compile(pattern, re.IGNORECASE) for pattern in (
     r"\b(?P<month>\d{1,2})/(?P<day>\d{1,2})/(?P<year>\d{4})\b",
     r"\b(?P<day>\d{1,2})/(?P<month>\d{1,2})/(?P<year>\d{4})\b",  # where the day comes first: 15/12/2025
 )]
+#: Names (of ``<meta>`` elements, of attributes) that say their value is a publication's time, or a
+#: revision's: ``published-date``, ``article:first_published_time``, ``created-timestamp``, ``dc.date.modified``.
+PUBLISHED_NAME = re.compile(r"publish|(?<![a-z])pub(?![a-z])|pub(?:date|time)|creat|issue|upload")
+MODIFIED_NAME = re.compile(r"modif|updat|revis")
 #: A date in a URL's path: /2025/12/19/, /2025-12-19-, /2025/december/19/.
 URL_DATE = re.compile(r"/(?P<year>(?:19|20)\d{2})[/-](?P<month>[01]?\d|[^\W\d_]{3,})[/-](?P<day>[0-3]?\d)"
                       r"(?:[/-]|\.html?|$)")

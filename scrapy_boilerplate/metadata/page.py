@@ -17,7 +17,7 @@ from lxml import etree
 from ..model import Block
 from ..model.text import shown
 from .authors import BY
-from .dates import iso_date, text_date
+from .dates import MODIFIED_NAME, PUBLISHED_NAME, iso_date, text_date
 
 #: How many candidates of each kind are looked at: a page of a thousand bylines has none.
 MAX_CANDIDATES = 50
@@ -40,6 +40,13 @@ LABEL = 30
 UPDATED = re.compile(r"updat|modifi|revised|aktualisiert|geändert|mis à jour|actualizad|atualizad|aggiornat"
                      r"|bijgewerkt|zaktualizowan|обновлен|оновлен|güncellen|uppdaterad|opdateret|oppdatert"
                      r"|päivitetty|aktualizov|更新|업데이트", re.IGNORECASE)
+#: Words that label a date as the article's first publication, though it has been revised since.
+ORIGINAL = re.compile(r"(?:originally|first) (?:published|posted)"
+                      r"|(?:ursprünglich|erstmals) (?:veröffentlicht|erschienen)"
+                      r"|publié (?:initialement|à l'origine|pour la première fois)|originalmente publicado"
+                      r"|publicado (?:originalmente|originariamente|por primera vez)"
+                      r"|pubblicato (?:originariamente|originalmente|per la prima volta)|oorspronkelijk gepubliceerd"
+                      r"|pierwotnie opublikowan", re.IGNORECASE)
 _WORDS = re.compile(r"\w+")
 #: Elements that are never a byline or a date, whatever their class.
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
@@ -261,6 +268,30 @@ def dates(root: etree._Element) -> list[str]:
         if value:
             found.append(value)
     return found
+
+
+def first_published(root: etree._Element) -> str | None:
+    """The date an element marked as a date labels as the article's first publication ("This
+    article was originally published on 26 Sep 2019 but has been updated"), or ``None``."""
+    for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
+        text = visible_text(element)[:MAX_DATE_TEXT]
+        label = ORIGINAL.search(text)
+        value = text_date(text[label.end():]) if label else None
+        if value:
+            return value
+    return None
+
+
+def attribute_date(root: etree._Element) -> str | None:
+    """The first publication time an element's attribute holds (``<shreddit-post created-timestamp>``,
+    ``data-published``): where a page's own elements carry the time, a script shows it."""
+    for element in root.iter(etree.Element):
+        if element.tag in _NOT_MARKED:
+            continue
+        for name, value in element.items():
+            if PUBLISHED_NAME.search(name) and not MODIFIED_NAME.search(name) and (date := iso_date(value)):
+                return date
+    return None
 
 
 #: Elements whose start or end separates words, as a browser shows them.

@@ -12,7 +12,6 @@ properties used here.
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from typing import Any, cast
 from lxml import etree
 
 from ..html.languages import XML_LANG
-from .dates import iso_date
+from .dates import MODIFIED_NAME, PUBLISHED_NAME, iso_date
 from .page import visible_text
 
 #: A JSON-LD script longer than this is not a page's description of itself (a data dump).
@@ -55,8 +54,7 @@ _META_FIELD_OF = {name: key for key, names in META_FIELDS.items() for name in na
 #: Other ``<meta>`` names of dates, as sites and their platforms spell them (``published-date``,
 #: ``article:first_published_time``, ``cxenseparse:publishtime``, ``dc.date.created``): trusted
 #: after the names above, and only where their value is a date. A revision's first.
-_OTHER_DATES = (("date_modified", re.compile(r"modif|updat|revis")),
-                ("date_published", re.compile(r"publish|(?<![a-z])pub(?![a-z])|pub(?:date|time)|creat|issue|upload")))
+_OTHER_DATES = (("date_modified", MODIFIED_NAME), ("date_published", PUBLISHED_NAME))
 #: ``<meta>`` names that may repeat, one value each (an article's several authors).
 _REPEATED = {"citation_author", "article:author", "dc.creator", "dcterms.creator", "author"}
 
@@ -94,14 +92,19 @@ class Found:
 
 def read_structured(root: etree._Element, found: Found) -> None:
     """Add to ``found`` what the JSON-LD, microdata, ``<meta>`` and ``<link>`` elements under ``root`` say."""
-    scripts, metas, links = [], [], []
+    scripts: list[str] = []
+    metas, links = [], []
     for element in root.iter("script", "meta", "link"):
         tag = element.tag
         if tag == "script":
             if (element.get("type") or "").strip().lower() == "application/ld+json":
-                scripts.append(element)
+                scripts.append(element.text or "")
         elif tag == "meta":
-            metas.append(element)
+            # Next.js writes the JSON-LD a page gives as "other" metadata into a <meta>: the page's all the same.
+            if (element.get("name") or "").strip().lower() == "script:ld+json":
+                scripts.append(element.get("content") or "")
+            else:
+                metas.append(element)
         else:
             links.append(element)
     for link in links:
@@ -120,10 +123,10 @@ def read_structured(root: etree._Element, found: Found) -> None:
     found.add("language", html.get("lang") or html.get(XML_LANG))
 
 
-def _json_ld(scripts: list[etree._Element], found: Found) -> None:
+def _json_ld(scripts: list[str], found: Found) -> None:
     documents: list[Any] = []
     for script in scripts:
-        text = (script.text or "").strip()
+        text = script.strip()
         if not text:
             continue
         if len(text) > MAX_JSON_LD:
