@@ -289,7 +289,8 @@ def attribute_date(root: etree._Element) -> str | None:
         if element.tag in _NOT_MARKED:
             continue
         for name, value in element.items():
-            if PUBLISHED_NAME.search(name) and not MODIFIED_NAME.search(name) and (date := iso_date(value)):
+            if (isinstance(name, str) and PUBLISHED_NAME.search(name) and not MODIFIED_NAME.search(name)
+                    and (date := iso_date(value))):
                 return date
     return None
 
