@@ -280,18 +280,18 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
         # A date after the last modification is not the article's (the site's clock, a later comment).
         if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] >= modified[:10])
                 and not local_day(published, near)
-                and published[:10] not in {date[:10] for date in page.dates(root)}):
+                and published[:10] not in {date[:10] for date in page.dates(root)[0]}):
             return near
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
         in_url = url_date(url)
         return in_url if in_url and local_day(published, in_url) else published
     if in_url := url_date(url):
         return in_url
-    if original := page.first_published(root):
+    dates, original = page.dates(root)
+    if original:
         return original
     if near:
         return near
-    dates = page.dates(root)
     return dates[0] if dates else page.attribute_date(root)
 
 

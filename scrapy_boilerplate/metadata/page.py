@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator, Sequence
+from typing import cast
 
 from lxml import etree
 
@@ -254,43 +255,37 @@ def is_name(text: str) -> bool:
             and any(character.isalpha() for character in text) and "@" not in text and "://" not in text)
 
 
-def dates(root: etree._Element) -> list[str]:
+def dates(root: etree._Element) -> tuple[list[str], str | None]:
     """The dates the page shows, ISO 8601, in the order found: those of ``<time>`` elements, then
-    those in the text of elements marked as dates."""
+    those in the text of elements marked as dates; and the one of these that the page labels as
+    the article's first publication ("This article was originally published on 26 Sep 2019 but has
+    been updated"), or ``None``."""
     found = []
     for element in itertools.islice(root.iter("time"), MAX_CANDIDATES):
         value = iso_date(element.get("datetime") or "") or text_date(visible_text(element)[:100])
         if value:
             found.append(value)
+    original = None
     for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
         # A long one (a post's header with its edits, its tags) gives the date it starts with.
-        value = text_date(visible_text(element)[:MAX_DATE_TEXT])
+        text = visible_text(element)[:MAX_DATE_TEXT]
+        value = text_date(text)
         if value:
             found.append(value)
-    return found
-
-
-def first_published(root: etree._Element) -> str | None:
-    """The date an element marked as a date labels as the article's first publication ("This
-    article was originally published on 26 Sep 2019 but has been updated"), or ``None``."""
-    for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
-        text = visible_text(element)[:MAX_DATE_TEXT]
-        label = ORIGINAL.search(text)
-        value = text_date(text[label.end():]) if label else None
-        if value:
-            return value
-    return None
+            label = ORIGINAL.search(text) if original is None else None
+            original = text_date(text[label.end():]) if label else original
+    return found, original
 
 
 def attribute_date(root: etree._Element) -> str | None:
     """The first publication time an element's attribute holds (``<shreddit-post created-timestamp>``,
     ``data-published``): where a page's own elements carry the time, a script shows it."""
     for element in root.iter(etree.Element):
-        if element.tag in _NOT_MARKED:
-            continue
-        for name, value in element.items():
-            if (isinstance(name, str) and PUBLISHED_NAME.search(name) and not MODIFIED_NAME.search(name)
-                    and (date := iso_date(value))):
+        for name in cast("list[str]", element.keys()):  # lxml gives text
+            # Most names are "class", "href", "src": a cheap test before the pattern.
+            if ("pub" in name or "creat" in name or "issue" in name or "upload" in name) and (
+                    PUBLISHED_NAME.search(name) and not MODIFIED_NAME.search(name)
+                    and element.tag not in _NOT_MARKED and (date := iso_date(element.get(name)))):
                 return date
     return None
 
