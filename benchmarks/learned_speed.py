@@ -25,7 +25,7 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 import trafilatura  # noqa: E402
-from speed import duel, timed  # noqa: E402
+from speed import core, duel, timed  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
@@ -49,7 +49,7 @@ def main() -> None:
     theirs, ours = duel(pages, trafilatura.extract,
                         lambda html: extract(html, algorithm="learned", options=options, metadata=False))
     ratio = statistics.median(theirs) / statistics.median(ours)
-    print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns")
+    print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns; {core()}")
     print(f"trafilatura 2.3 extract   {statistics.median(theirs):8.2f}")
     print(f"learned                   {statistics.median(ours):8.2f}   {ratio:.2f}x faster "
           f"(total time {sum(theirs) / sum(ours):.2f}x)")
@@ -101,7 +101,7 @@ def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
         started = clock()
         pick_stoplist(words, declared_language(root))
         times.setdefault("  of which choosing the stoplist", []).append((clock() - started) * 1000)
-    print(f"{len(pages)} pages; CPU ms/page of each part of the learned path, median")
+    print(f"{len(pages)} pages; CPU ms/page of each part of the learned path, median; {core()}")
     for name in ("parse", "jusText", "  of which choosing the stoplist", "features", "trees"):
         print(f"{name:<34} {statistics.median(times[name]):6.2f}")
 

@@ -24,10 +24,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 from references import REFERENCES  # noqa: E402
 
-from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
+import scrapy_boilerplate  # noqa: E402
+from scrapy_boilerplate import ALGORITHMS, compiled_core, extract  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.language import pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
+
+
+def core() -> str:
+    """Which path of scrapy_boilerplate runs (``SCRAPY_BOILERPLATE_PURE=1`` chooses the pure one)."""
+    if scrapy_boilerplate.compiled:
+        return "scrapy_boilerplate's compiled core"
+    return f"scrapy_boilerplate's pure-Python path{' (chosen)' if compiled_core.pure_chosen() else ''}"
 
 
 def timed(function: Callable[[], object]) -> float:
@@ -74,7 +82,7 @@ def main() -> None:
         markdown_cost(pages, [parse(page.text) for page in pages],
                       [name for name in ALGORITHMS if not args.only or args.only in name])
         return
-    print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns")
+    print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns; {core()}")
     print(f"{'reference':<42} {'theirs':>8} {'ours':>8} {'ratio':>7}  (total time ratio)")
     reference_medians = {}
     for name, reference in REFERENCES.items():

@@ -660,6 +660,7 @@ def main() -> None:
     booster = fit(samples)
     data = export(booster, weights)
     MODEL_PATH.write_text(model.source(data), encoding="utf-8")
+    MODEL_PATH.with_suffix(".pxd").write_text(model.declarations(data["features"]), encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
           f"{len(data['trees'])} trees), trained on all {len(y)} labelled blocks")
     write_sample(booster, samples)

@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import compiled_core
+
+# Before any module of the core is imported: SCRAPY_BOILERPLATE_PURE=1 runs their source.
+if compiled_core.pure_chosen():
+    compiled_core.install_source_finder()
+
 from .algorithms import ALGORITHMS
 from .algorithms.boilerpipe import BoilerpipeArticleOptions, BoilerpipeBlock, BoilerpipeDefaultOptions
 from .algorithms.declutter import DeclutterBlock, DeclutterOptions
@@ -49,6 +55,8 @@ _SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateMiddleware", "BoilerplatePi
 
 
 def __getattr__(name: str) -> Any:
+    if name == "compiled":  # looked up when asked: it finds the core's modules
+        return compiled_core.compiled()
     if name in _SCRAPY_COMPONENTS:
         from . import components
 

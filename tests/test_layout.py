@@ -11,6 +11,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scrapy_boilerplate"
 
 #: Each layer and the layers it may import, besides itself; those below first.
 LAYERS = {
+    "compiled_core": set(),
     "errors": set(),
     "model": {"errors"},
     "html": {"errors", "model"},
@@ -22,12 +23,14 @@ LAYERS = {
     "inspect": {"errors", "model", "html", "algorithms", "output", "api"},
     "workers": {"errors", "model", "html", "algorithms", "output", "api"},
     "archives": {"errors", "model", "html", "algorithms", "api", "workers"},
-    "components": {"errors", "model", "html", "algorithms", "output", "api", "workers", "integrations"},
-    "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "archives"},
+    "components": {"compiled_core", "errors", "model", "html", "algorithms", "output", "api", "workers",
+                   "integrations"},
+    "cli": {"compiled_core", "errors", "model", "html", "algorithms", "output", "api", "inspect", "workers",
+            "archives"},
     "commands": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "components"},
 }
 #: Layers that must work without Scrapy installed.
-WITHOUT_SCRAPY = {"errors", "model", "html", "algorithms", "output", "metadata", "integrations", "api", "inspect",
+WITHOUT_SCRAPY = {"compiled_core", "errors", "model", "html", "algorithms", "output", "metadata", "integrations", "api", "inspect",
                   "workers", "archives", "cli"}
 
 

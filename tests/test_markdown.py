@@ -87,6 +87,13 @@ def test_inline_code_with_backticks():
     assert md("<p>Type <code>`quoted`</code> now.</p>") == "Type `` `quoted` `` now."
 
 
+def test_inline_code_over_lines_is_one_line_that_opens_no_fenced_block():
+    extraction = extract("<html><body><code>word word word word word<p></p>word ```</code></body></html>",
+                         algorithm="boilerpipe-article")
+    assert extraction.text == "word word word word word\nword ```"
+    assert extraction.markdown == "```` word word word word word word ``` ````"
+
+
 @pytest.mark.parametrize(("body", "expected"), [
     pytest.param("<table><tr><th>Name</th><th>Value</th></tr><tr><td>a | b</td><td>1</td></tr>"
                  "<tr><td>c</td><td>2</td></tr></table>",

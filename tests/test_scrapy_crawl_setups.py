@@ -16,7 +16,8 @@ from conftest import ARTICLE, PAGES, serve
 from scrapy import Request, Spider
 from twisted.web.resource import Resource
 
-from scrapy_boilerplate import Addon, BoilerplatePipeline
+import scrapy_boilerplate
+from scrapy_boilerplate import Addon, BoilerplatePipeline, compiled_core
 
 ADDON = {"ADDONS": {Addon: 0}}
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
@@ -143,6 +144,19 @@ def test_pipeline_only_warns_once_that_request_options_need_the_middleware(crawl
     assert {item["language"] for item in outcome.items} == {"English"}  # the settings' choice
     [warning] = [r.getMessage() for r in caplog.records if "does not enable" in r.getMessage()]
     assert 'request.meta["boilerplate"] is read by BoilerplateMiddleware' in warning
+
+
+@pytest_twisted.inlineCallbacks
+def test_the_crawl_says_once_whether_the_compiled_core_runs(crawl, site, caplog):
+    with caplog.at_level(logging.INFO):
+        yield crawl([], ADDON, FollowUpSpider, base=site)
+    [line] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("scrapy_boilerplate runs its ")]
+    if scrapy_boilerplate.compiled:
+        assert line == "scrapy_boilerplate runs its compiled core"
+    elif compiled_core.pure_chosen():
+        assert line == "scrapy_boilerplate runs its pure-Python path (SCRAPY_BOILERPLATE_PURE is set)"
+    else:
+        assert line.startswith("scrapy_boilerplate runs its pure-Python path: its compiled core was not built")
 
 
 @pytest_twisted.inlineCallbacks

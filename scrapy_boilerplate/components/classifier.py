@@ -15,7 +15,7 @@ from scrapy import signals
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import defer
 
-from .. import algorithms
+from .. import algorithms, compiled_core
 from ..api import extract
 from ..errors import BoilerplateError, PageTooComplex, PageTooLarge, UnknownOption
 from ..html.parse import redetect, refuse_binary, refuse_too_large, text_of, utf8_body
@@ -87,9 +87,11 @@ class Classifier:
 
     def _open(self) -> None:
         spider = {"spider": self.crawler.spider}
+        _log_core(spider)
         if self.settings.workers:
             self.workers = WorkerPool(self.settings.workers, self.settings.algorithm, self.settings.options,
                                       renderings=self.settings.renderings, metadata=self.settings.metadata,
+                                      page_type=self.settings.page_type,
                                       page_timeout=self.settings.page_timeout or None, on_event=self._worker_event)
             for event in ("restarts", "timeouts", "failed_starts"):
                 self.stats.set_value(f"boilerplate/workers/{event}", 0)
@@ -122,6 +124,11 @@ class Classifier:
         from twisted.internet import reactor  # imported late: importing it early installs a reactor
 
         reactor.callFromThread(self.stats.inc_value, f"boilerplate/workers/{event}")
+
+    @property
+    def waiting_for_answers(self) -> int:
+        """How many callers wait for the workers' next answer (:meth:`next_answer`)."""
+        return len(self._answer_waiters)
 
     def next_answer(self) -> defer.Deferred:
         """Fires once the workers answer for some page, or fail it."""
@@ -352,6 +359,19 @@ class Classifier:
         else:  # a bug in an algorithm must not cost the page
             logger.error("Error classifying %s", url, exc_info=error, extra=spider)
         return PageResult(url, error=f"{error_type}: {error}")
+
+
+def _log_core(extra: dict[str, Any]) -> None:
+    """Say once a crawl whether the compiled core runs (pages take several times longer without it)."""
+    if compiled_core.compiled():
+        logger.info("scrapy_boilerplate runs its compiled core", extra=extra)
+    elif compiled_core.pure_chosen():
+        logger.info("scrapy_boilerplate runs its pure-Python path (%s is set)", compiled_core.PURE_VARIABLE,
+                    extra=extra)
+    else:
+        logger.warning("scrapy_boilerplate runs its pure-Python path: its compiled core was not built when it was "
+                       "installed (no C compiler?). Pages take longer; reinstall where a C compiler is to build it.",
+                       extra=extra)
 
 
 def _refuse_crawl(error: SettingError) -> None:

@@ -523,7 +523,9 @@ def _backslash(match: re.Match[str]) -> str:
 
 
 def _code_span(code: str) -> str:
-    code = without_format_hints(code).strip(" ")
+    # A code span shows its line breaks as spaces; kept, one could start a line with the span's
+    # backticks, which would open a fenced block there.
+    code = without_format_hints(code).replace("\n", " ").strip(" ")
     if not visible(code):
         return ""
     fence = "`" * (max(map(len, re.findall("`+", code)), default=0) + 1)

@@ -17,6 +17,10 @@ block's way to it through the tree (inside, beside, far); the repeated items a
 block lies in (like elements, same parent, tag and class) and the share of them
 whose first block is a link; the block's place against the first and last
 prose block. "Prose" is length and link density only, no stop words.
+
+One module for one idea, the row: each group of columns is computed where its
+names are declared, so that the layout the model was trained on is read in one
+place.
 """
 
 from __future__ import annotations
@@ -572,3 +576,7 @@ LAYOUT: tuple[Part, ...] = (
 def names() -> list[str]:
     """The name of each column of a row, from :data:`LAYOUT`."""
     return [column for part in LAYOUT for column in part.columns]
+
+
+#: The column of a row that says whether the block lies in an element named for comments (its own or an ancestor).
+ANY_COMMENT = names().index("any_comment")

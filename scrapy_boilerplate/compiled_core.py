@@ -1,0 +1,72 @@
+"""The compiled core: the modules ``pip install`` compiles with Cython, and the switch to their source.
+
+Each module of :data:`MODULES` is an ordinary ``.py`` file with a ``.pxd`` beside it that types it
+for Cython (pure-Python mode): where a C compiler is, ``setup.py`` builds it into an extension,
+which Python imports before the source; where none is, the same source runs interpreted. Setting
+:data:`PURE_VARIABLE` (``SCRAPY_BOILERPLATE_PURE=1``) in the environment runs the source even where
+the extensions are built (the test suite runs both ways), and builds none at install time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Sequence
+
+#: The environment variable that chooses the interpreted source of :data:`MODULES`.
+PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
+#: The modules built as extensions: each has a ``.pxd`` beside it (``setup.py`` compiles those).
+MODULES = ("scrapy_boilerplate.algorithms.learned.trees",)
+
+
+def pure_chosen() -> bool:
+    """Whether the environment asks for the interpreted source (:data:`PURE_VARIABLE` set, not ``0``)."""
+    return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
+
+
+def modules() -> dict[str, bool]:
+    """Each module of :data:`MODULES`, and whether it runs compiled (found without being imported)."""
+    return {name: _compiled(importlib.util.find_spec(name)) for name in MODULES}
+
+
+def compiled() -> bool:
+    """Whether every module of the core runs compiled."""
+    return all(modules().values())
+
+
+def built() -> bool:
+    """Whether an extension of every module of the core is installed, run or not."""
+    extensions = (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES)
+    for name in MODULES:
+        package, _, module = name.rpartition(".")
+        folders = importlib.import_module(package).__path__
+        if not any(importlib.machinery.FileFinder(folder, extensions).find_spec(name) for folder in folders):
+            return False
+    return True
+
+
+def _compiled(spec: importlib.machinery.ModuleSpec | None) -> bool:
+    return spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
+
+
+class SourceFinder(importlib.abc.MetaPathFinder):
+    """Finds the ``.py`` source of :data:`MODULES`, where Python's own finders prefer an extension."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MODULES or not path:
+            return None
+        source = Path(path[0]) / f"{fullname.rpartition('.')[2]}.py"
+        return importlib.util.spec_from_file_location(fullname, source) if source.is_file() else None
+
+
+def install_source_finder() -> None:
+    """Run the source of :data:`MODULES` from now on (their imports to come)."""
+    if not any(isinstance(finder, SourceFinder) for finder in sys.meta_path):
+        sys.meta_path.insert(0, SourceFinder())

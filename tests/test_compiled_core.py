@@ -1,0 +1,78 @@
+"""The compiled core: which modules are compiled, the switch to their source, and both giving one answer."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import scrapy_boilerplate
+from scrapy_boilerplate import compiled_core
+from scrapy_boilerplate.algorithms.learned import model, trees
+
+PACKAGE = Path(scrapy_boilerplate.__file__).parent
+SAMPLE = Path(__file__).resolve().parent / "data" / "learned_predictions.json"
+SCORES = """
+import json, sys
+import scrapy_boilerplate
+from scrapy_boilerplate.algorithms.learned import model
+rows = json.load(open(sys.argv[1]))["page"]["rows"]
+print(json.dumps([scrapy_boilerplate.compiled, model.load().probabilities(rows)]))
+"""
+
+
+def test_the_core_is_the_modules_with_declarations_beside_them():
+    declared = {".".join(("scrapy_boilerplate", *path.relative_to(PACKAGE).with_suffix("").parts))
+                for path in PACKAGE.rglob("*.pxd")}
+    assert declared == set(compiled_core.MODULES)
+    assert all(path.with_suffix(".py").is_file() for path in PACKAGE.rglob("*.pxd"))
+
+
+def test_the_trees_declarations_are_those_the_model_writes():
+    shipped = (PACKAGE / "algorithms" / "learned" / "trees.pxd").read_text(encoding="utf-8")
+    assert shipped == model.declarations(trees.FEATURES)
+    assert "@cython.locals(x0=cython.double" in shipped and f"x{trees.FEATURES - 1}=cython.double)" in shipped
+
+
+def test_the_package_says_which_path_runs():
+    assert scrapy_boilerplate.compiled is compiled_core.compiled()
+    loader = type(trees.__loader__)
+    if compiled_core.pure_chosen():
+        assert not scrapy_boilerplate.compiled and loader is importlib.machinery.SourceFileLoader
+    elif compiled_core.built():
+        assert scrapy_boilerplate.compiled and loader is importlib.machinery.ExtensionFileLoader
+    assert scrapy_boilerplate.compiled is (loader is importlib.machinery.ExtensionFileLoader)
+
+
+def run_scores(pure: bool) -> tuple[bool, list[float]]:
+    environment = {key: value for key, value in os.environ.items() if key != compiled_core.PURE_VARIABLE}
+    if pure:
+        environment[compiled_core.PURE_VARIABLE] = "1"
+    output = subprocess.run([sys.executable, "-c", SCORES, str(SAMPLE)], env=environment, check=True,
+                            capture_output=True, text=True).stdout
+    compiled, probabilities = json.loads(output)
+    return compiled, probabilities
+
+
+@pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here (installed without a C compiler, "
+                                        "or with SCRAPY_BOILERPLATE_PURE=1)")
+def test_the_compiled_and_the_pure_trees_give_the_same_probabilities_to_the_bit():
+    compiled, by_extension = run_scores(pure=False)
+    interpreted, by_source = run_scores(pure=True)
+    assert (compiled, interpreted) == (True, False)
+    assert len(by_extension) >= 10 and by_extension == by_source
+    expected = json.loads(SAMPLE.read_text(encoding="utf-8"))["page"]["probabilities"]
+    assert by_extension == pytest.approx(expected, abs=1e-9)
+
+
+def test_the_variable_0_or_empty_leaves_the_compiled_core(monkeypatch):
+    for value in ("", "0"):
+        monkeypatch.setenv(compiled_core.PURE_VARIABLE, value)
+        assert not compiled_core.pure_chosen()
+    monkeypatch.setenv(compiled_core.PURE_VARIABLE, "1")
+    assert compiled_core.pure_chosen()
