@@ -287,6 +287,10 @@ def test_publication_time_in_an_elements_attribute_where_nothing_else_dates_the_
     # A revision's time is not the publication's; a date shown to readers comes first.
     edited = '<div data-updated-timestamp="2026-03-05T10:00:00Z" data-created="2026-03-04"></div>'
     assert metadata_of(dateline("", after=edited), "https://forum.example.com/r/1").date_published == "2026-03-04"
+    article = '<article data-published="2026-03-02"><p>Text</p></article><img data-created="2020-01-01" src="a.png">'
+    assert metadata_of(dateline("", after=article), "https://forum.example.com/r/1").date_published == "2026-03-02"
+    image = '<img data-created="2020-01-01" src="a.png">'
+    assert metadata_of(dateline("", after=image), "https://forum.example.com/r/1").date_published is None
     shown = dateline("<span class='date'>March 1, 2026</span>", after=post)
     assert metadata_of(shown, "https://forum.example.com/r/1").date_published == "2026-03-01"
 

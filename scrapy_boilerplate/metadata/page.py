@@ -51,6 +51,8 @@ ORIGINAL = re.compile(r"(?:originally|first) (?:published|posted)"
 _WORDS = re.compile(r"\w+")
 #: Elements that are never a byline or a date, whatever their class.
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
+#: Elements whose attributes give no publication time: read already (``<meta>``), or an image's upload.
+_NOT_DATED = frozenset({"meta", "link", "script", "style", "img", "picture", "source", "video"})
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 _NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 
@@ -285,7 +287,7 @@ def attribute_date(root: etree._Element) -> str | None:
             # Most names are "class", "href", "src": a cheap test before the pattern.
             if ("pub" in name or "creat" in name or "issue" in name or "upload" in name) and (
                     PUBLISHED_NAME.search(name) and not MODIFIED_NAME.search(name)
-                    and element.tag not in _NOT_MARKED and (date := iso_date(element.get(name)))):
+                    and element.tag not in _NOT_DATED and (date := iso_date(element.get(name)))):
                 return date
     return None
 
