@@ -175,6 +175,7 @@ def main() -> None:
     assert difference < 1e-9, f"the exported trees differ from LightGBM's by {difference}"
     if not args.no_write:
         MODEL_PATH.write_text(model.source(data), encoding="utf-8")
+        MODEL_PATH.with_suffix(".pxd").write_text(model.declarations(data["features"]), encoding="utf-8")
         model.load.cache_clear()
         print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
               f"{len(data['trees'][0])} trees per type), trained on all {len(pages)} pages")

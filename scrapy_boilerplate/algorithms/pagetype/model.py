@@ -1,12 +1,13 @@
-"""The shipped page-type model: gradient-boosted trees over :mod:`.features`, evaluated in pure Python.
+"""The shipped page-type model: gradient-boosted trees over :mod:`.features`.
 
 ``benchmarks/pagetype.py`` trains LightGBM's multiclass trees (one per page type
 and round) and hands them over as the block model's trees are
 (:mod:`scrapy_boilerplate.algorithms.learned.model`: a leaf is its value, a split ``[feature, threshold,
 left, right]``); :func:`source` writes them as a Python module, ``forest.py``,
 which ships: one function that unpacks the row into local variables and sums
-each type's trees, one conditional expression per tree. Being a module, it is
-compiled once, when installed, and loading it reads the bytecode.
+each type's trees, one conditional expression per tree. :func:`declarations`
+writes ``forest.pxd`` beside it, with which Cython compiles it where a C
+compiler is at install time, as the block model's trees.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..learned.model import _expression
+from ..learned.model import declarations as tree_declarations
+from ..learned.model import expression
 
 #: The generated module holding the shipped trees, beside this one.
 FOREST_MODULE = "forest"
@@ -58,6 +60,11 @@ def forest(data: dict[str, Any]) -> Forest:
     return Forest(tuple(namespace["TYPES"]), namespace["FEATURES"], namespace["scores"])
 
 
+def declarations(features: int) -> str:
+    """The text of ``forest.pxd``, with which Cython compiles ``forest.py`` (see compiled_core)."""
+    return tree_declarations(features, "scores", "tuple")
+
+
 def source(data: dict[str, Any]) -> str:
     """The text of ``forest.py`` for the trainer's trees: ``data["types"]``, ``data["features"]`` and
     ``data["trees"]``, each type's trees in the order LightGBM adds them."""
@@ -65,7 +72,7 @@ def source(data: dict[str, Any]) -> str:
         raise ValueError(f"the trained model has format {data.get('format')!r}, this version reads {FORMAT}")
     features = int(data["features"])
     # Left to right, as LightGBM adds its trees: the same sums to the last bit.
-    sums = ",\n        ".join(" + ".join(map(_expression, trees)) or "0.0" for trees in data["trees"])
+    sums = ",\n        ".join(" + ".join(map(expression, trees)) or "0.0" for trees in data["trees"])
     unpacked = "".join(f"x{i}, " for i in range(features))
     return (
         '"""The shipped page-type model, written by ``benchmarks/pagetype.py`` (model.source): do not edit."""\n\n'
