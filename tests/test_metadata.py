@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import pickle
 import re
@@ -120,8 +121,49 @@ def test_page_byline_time_and_url_date_where_structured_data_is_silent():
     metadata = metadata_of(page("<title>River levels rise after a week of rain - Example</title>", body=body))
     assert metadata.title == "River levels rise after a week of rain"
     assert metadata.authors == ["Maria Garcia", "Tom Brown"]
-    assert metadata.date_published == "2022-07-14T09:00:00"
+    assert metadata.date_published == "2024-05-01"  # the URL's, the site's permalink
+    undated = metadata_of(page("", body=body), url="https://news.example.com/river")
+    assert undated.date_published == "2022-07-14T09:00:00"  # the <time>'s value, not the text it shows
     assert metadata_of(page("")).date_published == "2024-05-01"  # from the URL
+
+
+def dateline(line: str, h1: str = "River levels rise after a week of rain", after: str = "") -> str:
+    """A page whose headline has ``line`` just above it and ``after`` some way below it."""
+    body = BODY.format(h1=h1).replace("<h1>", f"{line}<h1>", 1).removesuffix("</div>")
+    return f"<html><head></head><body>{body}{after}</div></body></html>"
+
+
+def test_dates_by_the_headline():
+    undated = "https://news.example.com/river"
+    # A dateline just above the headline, over a date in the text below it (an event's).
+    event = "<p>The fair opens at the old town hall.</p><p><b>Date</b>: 16-19 March 2026</p>"
+    assert metadata_of(dateline("<div class='date'>OCTOBER 13, 2025</div>", after=event), undated
+                       ).date_published == "2025-10-13"
+    # A date in the site's header (today's), farther above than the byline's below.
+    header = "<div class='nav'><a href='/today'>Saturday, March 14, 2026</a></div><p>Gardening</p>" * 2
+    byline = "<p class='byline'>By Jane Doe, February 12, 2026</p>"
+    html = dateline(header).replace("</h1>", f"</h1>{byline}", 1)
+    assert metadata_of(html, undated).date_published == "2026-02-12"
+    # A revision's date gives way to the publication's; an empty <time> shows nothing.
+    html = dateline("<p>Last updated: March 11, 2019</p>").replace("</h1>", f"</h1>{byline}", 1)
+    assert metadata_of(html, undated).date_published == "2026-02-12"
+    html = dateline('<time class="updated" datetime="2025-03-28"></time>').replace("</h1>", f"</h1>{byline}", 1)
+    assert metadata_of(html, undated).date_published == "2026-02-12"
+
+
+def test_date_values_as_pages_write_them():
+    undated = "https://news.example.com/river"
+    # A <time>'s value over the text it shows; an ISO time written out; a date in the URL's words.
+    assert metadata_of(dateline('<time datetime="2024-12-20">August 28, 2024</time>'), undated
+                       ).date_published == "2024-12-20"
+    assert metadata_of(dateline('<span class="time">2022-11-23T08:10+02:00</span>'), undated
+                       ).date_published == "2022-11-23"
+    blog = "https://www.example.org/blog/2023/october/03/wine-styles"
+    assert metadata_of(dateline("<span>03/10/2023</span>"), blog).date_published == "2023-10-03"
+    # The permalink's date, where the URL fetched has none.
+    canonical = f'<link rel="canonical" href="{blog}">'
+    html = dateline("<span>03/10/2023</span>").replace("<head>", f"<head>{canonical}")
+    assert metadata_of(html, "https://www.example.org/?p=123").date_published == "2023-10-03"
 
 
 def test_language_is_declared_where_no_stoplist_was_used():
@@ -170,7 +212,11 @@ def dated(head: str, line: str, url: str = "https://news.example.com/river") -> 
 def test_date_shown_by_the_headline_replaces_a_declared_one_the_page_shows_nowhere():
     head = ('<meta property="article:published_time" content="2024-01-10T09:00:00Z">'
             '<meta property="article:modified_time" content="2024-05-02T10:00:00Z">')
-    assert dated(head, "May 2, 2024").date_published == "2024-05-02T10:00:00+00:00"
+    assert dated(head, "March 3, 2024").date_published == "2024-03-03"
+    # The declared modification's day, labelled or not, is the revision's: the declared publication stays.
+    assert dated(head, "May 2, 2024").date_published == "2024-01-10T09:00:00+00:00"
+    # So is a UTC time's local day (the day before, where the site is west of Greenwich).
+    assert dated(head, "January 9, 2024").date_published == "2024-01-10T09:00:00+00:00"
     # A date the page labels as a revision's is no publication date, in any language.
     for label in ("Updated May 2, 2024", "Last modified: 2 May 2024", "Aktualisiert am 2. Mai 2024",
                   "Mis à jour le 2 mai 2024"):
@@ -195,6 +241,58 @@ def test_utc_time_gives_the_day_of_the_url_the_site_dated_it():
     # A time with its own offset is the site's already.
     local = '<meta property="article:published_time" content="2025-12-19T02:41:41+01:00">'
     assert dated(local, "", url=late).date_published == "2025-12-19T02:41:41+01:00"
+
+
+@pytest.mark.parametrize("name", ["published-date", "article:first_published_time", "cxenseparse:publishtime",
+                                  "dc.date.created", "date-pub", "publisheddate", "ms.date"])
+def test_meta_names_of_a_publication_date_as_sites_spell_them(name):
+    head = f'<meta name="{name}" content="2021-02-16"><meta name="modified-date" content="2024-07-30">'
+    metadata = dated(head, "")
+    assert (metadata.date_published, metadata.date_modified) == ("2021-02-16", "2024-07-30")
+    # A name of the kind whose value is no date is not a date's (nor counted as a bad one).
+    other = dated('<meta name="created-by" content="Jane Doe"><meta name="publisher" content="Example">', "")
+    assert other.date_published is None and "date_published" not in other.invalid
+
+
+def test_declared_publication_after_the_modification_is_the_pages_not_the_articles():
+    head = ('<meta name="published-time" content="2026-03-09T08:45:32Z">'
+            '<meta name="published-date" content="2021-02-16"><meta name="modified-date" content="2024-07-30">')
+    assert dated(head, "").date_published == "2021-02-16"
+    # The only one declared, it stays.
+    only = ('<meta property="article:published_time" content="2025-03-12T08:00:00Z">'
+            '<meta property="article:modified_time" content="2025-03-03T15:01:45Z">')
+    assert dated(only, "").date_published == "2025-03-12T08:00:00+00:00"
+
+
+def test_json_ld_that_next_js_writes_into_a_meta_is_read():
+    data = json.dumps({"@type": "Article", "headline": "River levels rise", "datePublished": "2025-11-17T09:00:00-05:00"})
+    head = f'<meta name="script:ld+json" content="{html.escape(data)}">'
+    assert dated(head, "").date_published == "2025-11-17T09:00:00-05:00"
+
+
+def test_first_publication_labelled_in_a_marked_date_over_the_date_shown():
+    note = ('<p class="PublishDateDisclaimer">This article was originally published on 26 Sep 2019 at 4:12pm but '
+            'has been regularly updated.</p>')
+    html = dateline("<span>30 Sep 2022</span>", after=note)
+    assert metadata_of(html, "https://news.example.com/river").date_published == "2019-09-26"
+    german = '<div class="date">Ursprünglich veröffentlicht am 3. März 2021</div>'
+    html = dateline("<span>30 Sep 2022</span>", after=german)
+    assert metadata_of(html, "https://news.example.com/river").date_published == "2021-03-03"
+
+
+def test_publication_time_in_an_elements_attribute_where_nothing_else_dates_the_page():
+    post = '<shreddit-post created-timestamp="2026-03-03T09:47:05.754000+0000" post-title="Best laptop"></shreddit-post>'
+    html = dateline("", after=post)
+    assert metadata_of(html, "https://forum.example.com/r/1").date_published == "2026-03-03T09:47:05.754000+00:00"
+    # A revision's time is not the publication's; a date shown to readers comes first.
+    edited = '<div data-updated-timestamp="2026-03-05T10:00:00Z" data-created="2026-03-04"></div>'
+    assert metadata_of(dateline("", after=edited), "https://forum.example.com/r/1").date_published == "2026-03-04"
+    article = '<article data-published="2026-03-02"><p>Text</p></article><img data-created="2020-01-01" src="a.png">'
+    assert metadata_of(dateline("", after=article), "https://forum.example.com/r/1").date_published == "2026-03-02"
+    image = '<img data-created="2020-01-01" src="a.png">'
+    assert metadata_of(dateline("", after=image), "https://forum.example.com/r/1").date_published is None
+    shown = dateline("<span class='date'>March 1, 2026</span>", after=post)
+    assert metadata_of(shown, "https://forum.example.com/r/1").date_published == "2026-03-01"
 
 
 def test_microdata_date_created_in_document_order():

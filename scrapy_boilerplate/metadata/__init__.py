@@ -57,20 +57,23 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     blocks: Sequence[Block] = labelled.blocks if labelled is not None else ()
     starts: Sequence[object] = labelled.starts if labelled is not None else ()
     site_name = _first_text(found.values["site_name"], MAX_NAME, "site_name", invalid)
-    published = _date(found.values["date_published"], "date_published", invalid)
     modified = _date(found.values["date_modified"], "date_modified", invalid)
+    published = _published(found.values["date_published"], modified, invalid)
     base = base or url
     # An <h1> naming the site (its logo) is no headline.
     headlines = [(text, element) for text, element in page.headline(root, blocks, starts)
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
+    canonical_url = _absolute(found.values["canonical_url"], base, "canonical_url", invalid)
     return Metadata(
         title=_title(root, found, headlines, site_name, url, invalid),
         authors=_authors(root, found, [element for _, element in headlines[:1]], _Site(site_name, url, found), invalid),
-        date_published=_date_published(root, url, published, modified, [element for _, element in headlines[:3]]),
+        # The permalink's date where the URL fetched has none (an archive's copy, a short link).
+        date_published=_date_published(root, url if url_date(url) else canonical_url, published, modified,
+                                       [element for _, element in headlines[:3]]),
         date_modified=modified,
         description=_description(found.values["description"], invalid),
         site_name=site_name,
-        canonical_url=_absolute(found.values["canonical_url"], base, "canonical_url", invalid),
+        canonical_url=canonical_url,
         image=_absolute(found.values["image"], base, "image", invalid),
         language=_language(found.values["language"], labelled),
         invalid=sorted(invalid),
@@ -249,27 +252,47 @@ def _date(values: list[object], name: str, invalid: set[str]) -> str | None:
     return None
 
 
+def _published(values: list[object], modified: str | None, invalid: set[str]) -> str | None:
+    """The first declared publication date no later than the declared modification: a later one is
+    the page's (a CMS's rendering, a feed's), not the article's. The first, where all are later."""
+    dates = []
+    for value in values:
+        date = iso_date(value)
+        if not date:
+            invalid.add("date_published")
+        elif not modified or date[:10] <= modified[:10]:
+            return date
+        else:
+            dates.append(date)
+    return dates[0] if dates else None
+
+
 def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
                     headlines: list[etree._Element]) -> str | None:
     """The declared publication date, unless the page shows its readers another by its headline,
-    not labelled as a revision's ("Updated ..."), no later than the declared modification, and the
-    declared one nowhere: then the one it shows (the declared modification date where it is that
-    day: an article dated anew). A declared UTC time whose local day the URL gives (the day before
-    or after): that day. Without a declared date, the date by the headline, in a ``<time>`` or
-    marked element, or in the URL."""
+    not labelled as a revision's ("Updated ..."), earlier than the declared modification, not the
+    declared UTC time's local day, and the declared one nowhere: then the one it shows. A declared
+    UTC time whose local day the URL gives (the day before or after): that day. Without a declared
+    date, the URL's (a permalink's, set when the article was published), else the date by the
+    headline, else one in a ``<time>`` or marked element."""
     near, updated = next(filter(None, map(page.date_near, headlines)), (None, False))
     if published:
         # A date after the last modification is not the article's (the site's clock, a later comment).
-        if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] > modified[:10])
-                and published[:10] not in {date[:10] for date in page.dates(root)}):
-            return modified if modified and modified[:10] == near[:10] else near
+        if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] >= modified[:10])
+                and not local_day(published, near)
+                and published[:10] not in {date[:10] for date in page.dates(root)[0]}):
+            return near
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
         in_url = url_date(url)
         return in_url if in_url and local_day(published, in_url) else published
+    if in_url := url_date(url):
+        return in_url
+    dates, original = page.dates(root)
+    if original:
+        return original
     if near:
         return near
-    dates = page.dates(root)
-    return dates[0] if dates else url_date(url)
+    return dates[0] if dates else page.attribute_date(root)
 
 
 def _description(values: list[object], invalid: set[str]) -> str | None:

@@ -122,7 +122,7 @@ _YEAR = r"(?P<year>\d{4})"
 _OF = r"(?:(?:of|de|del)\s+|d[’']\s*)?"
 #: Dates inside text, tried in this order; the first match wins.
 _TEXT_DATES = [re.compile(pattern, re.IGNORECASE) for pattern in (
-    r"\b" + _YEAR + r"[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})\b",
+    r"\b" + _YEAR + r"[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})(?:\b|(?=T\d))",  # an ISO time may follow
     r"(?<!\d)" + _YEAR + r"\s*[年년]\s*(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日일]",
     r"\b" + _MONTH + r"\s+" + _DAY + r",?\s+" + _YEAR + r"\b",
     r"\b" + _DAY + r"\.?\s+" + _OF + _MONTH + r",?\s+" + _OF + _YEAR + r"\b",
@@ -131,8 +131,13 @@ _TEXT_DATES = [re.compile(pattern, re.IGNORECASE) for pattern in (
     r"\b(?P<month>\d{1,2})/(?P<day>\d{1,2})/(?P<year>\d{4})\b",
     r"\b(?P<day>\d{1,2})/(?P<month>\d{1,2})/(?P<year>\d{4})\b",  # where the day comes first: 15/12/2025
 )]
-#: A date in a URL's path: /2025/12/19/ or /2025-12-19-.
-URL_DATE = re.compile(r"/(?P<year>(?:19|20)\d{2})[/-](?P<month>[01]?\d)[/-](?P<day>[0-3]?\d)(?:[/-]|\.html?|$)")
+#: Names (of ``<meta>`` elements, of attributes) that say their value is a publication's time, or a
+#: revision's: ``published-date``, ``article:first_published_time``, ``created-timestamp``, ``dc.date.modified``.
+PUBLISHED_NAME = re.compile(r"publish|(?<![a-z])pub(?![a-z])|pub(?:date|time)|creat|issue|upload")
+MODIFIED_NAME = re.compile(r"modif|updat|revis")
+#: A date in a URL's path: /2025/12/19/, /2025-12-19-, /2025/december/19/.
+URL_DATE = re.compile(r"/(?P<year>(?:19|20)\d{2})[/-](?P<month>[01]?\d|[^\W\d_]{3,})[/-](?P<day>[0-3]?\d)"
+                      r"(?:[/-]|\.html?|$)")
 
 
 def iso_date(value: object, *, today: dt.date | None = None) -> str | None:

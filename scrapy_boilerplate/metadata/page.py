@@ -11,13 +11,14 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator, Sequence
+from typing import cast
 
 from lxml import etree
 
 from ..model import Block
 from ..model.text import shown
 from .authors import BY
-from .dates import iso_date, text_date
+from .dates import MODIFIED_NAME, PUBLISHED_NAME, iso_date, text_date
 
 #: How many candidates of each kind are looked at: a page of a thousand bylines has none.
 MAX_CANDIDATES = 50
@@ -27,6 +28,8 @@ MAX_BYLINE = 120
 #: How many elements after the headline, and before it, its date is looked for in.
 AFTER = 150
 BEFORE = 40
+#: How much farther an element before the headline counts than one after it, for the date nearest it.
+BEFORE_WEIGHT = 3
 #: Longer texts are sentences that may mention a date, not a dateline.
 MAX_DATE_TEXT = 80
 #: A short text of this many words or more that ends as a sentence does is one, not a dateline.
@@ -38,9 +41,18 @@ LABEL = 30
 UPDATED = re.compile(r"updat|modifi|revised|aktualisiert|geändert|mis à jour|actualizad|atualizad|aggiornat"
                      r"|bijgewerkt|zaktualizowan|обновлен|оновлен|güncellen|uppdaterad|opdateret|oppdatert"
                      r"|päivitetty|aktualizov|更新|업데이트", re.IGNORECASE)
+#: Words that label a date as the article's first publication, though it has been revised since.
+ORIGINAL = re.compile(r"(?:originally|first) (?:published|posted)"
+                      r"|(?:ursprünglich|erstmals) (?:veröffentlicht|erschienen)"
+                      r"|publié (?:initialement|à l'origine|pour la première fois)|originalmente publicado"
+                      r"|publicado (?:originalmente|originariamente|por primera vez)"
+                      r"|pubblicato (?:originariamente|originalmente|per la prima volta)|oorspronkelijk gepubliceerd"
+                      r"|pierwotnie opublikowan", re.IGNORECASE)
 _WORDS = re.compile(r"\w+")
 #: Elements that are never a byline or a date, whatever their class.
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
+#: Elements whose attributes give no publication time: read already (``<meta>``), or an image's upload.
+_NOT_DATED = frozenset({"meta", "link", "script", "style", "img", "picture", "source", "video"})
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 _NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 
@@ -102,18 +114,35 @@ def runs_inside(run: list[str], other: list[str]) -> bool:
 
 
 def date_near(anchor: etree._Element) -> tuple[str, bool] | None:
-    """The first date written in a short text after ``anchor`` (the headline: a byline's date
-    follows it), else before it (a dateline above it), and whether the page labels it as a
-    revision's ("Updated", "Last modified", "Aktualisiert", "Mis à jour"); or ``None``."""
-    for elements in (itertools.islice(_following(anchor), AFTER), itertools.islice(_preceding(anchor), BEFORE)):
-        for element in elements:
-            texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
-                element.text, element.tail)
-            for text in texts:
-                if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text) and not _sentence(text):
-                    found = text_date(text)
-                    if found:
-                        return found, _labelled_update(element, text)
+    """The date written in a short text nearest ``anchor`` (the headline: a byline's date follows
+    it, a dateline precedes it), after it where two are as near, and whether the page labels it as
+    a revision's ("Updated", "Last modified", "Aktualisiert", "Mis à jour"); or ``None``."""
+    after = _first_date(itertools.islice(_following(anchor), AFTER))
+    before = _first_date(itertools.islice(_preceding(anchor), BEFORE))
+    if after is None or before is None:
+        found = after or before
+        return found[1] if found else None
+    # A revision's date gives way to the other; else the nearer, counting elements before the headline
+    # (its page's header and navigation) as farther than those after it (a byline, an image, a share bar).
+    if after[1][1] != before[1][1]:
+        return before[1] if after[1][1] else after[1]
+    return before[1] if BEFORE_WEIGHT * before[0] < after[0] else after[1]
+
+
+def _first_date(elements: Iterator[etree._Element]) -> tuple[int, tuple[str, bool]] | None:
+    """The first date of a short text among ``elements``, with its element's place among them."""
+    for position, element in enumerate(elements):
+        # A <time>'s machine-readable value over the text it shows ("3 days ago", a reformatted date).
+        declared = iso_date(element.get("datetime") or "") if element.tag == "time" else None
+        if declared and visible_text(element):  # an empty <time> shows the reader nothing
+            return position, (declared, _labelled_update(element, element.text or ""))
+        texts = (element.tail,) if element.tag in _UNSEEN or not isinstance(element.tag, str) else (
+            element.text, element.tail)
+        for text in texts:
+            if text and len(text) <= MAX_DATE_TEXT and _YEAR.search(text) and not _sentence(text):
+                found = text_date(text)
+                if found:
+                    return position, (found, _labelled_update(element, text))
     return None
 
 
@@ -228,20 +257,39 @@ def is_name(text: str) -> bool:
             and any(character.isalpha() for character in text) and "@" not in text and "://" not in text)
 
 
-def dates(root: etree._Element) -> list[str]:
+def dates(root: etree._Element) -> tuple[list[str], str | None]:
     """The dates the page shows, ISO 8601, in the order found: those of ``<time>`` elements, then
-    those in the text of elements marked as dates."""
+    those in the text of elements marked as dates; and the one of these that the page labels as
+    the article's first publication ("This article was originally published on 26 Sep 2019 but has
+    been updated"), or ``None``."""
     found = []
     for element in itertools.islice(root.iter("time"), MAX_CANDIDATES):
         value = iso_date(element.get("datetime") or "") or text_date(visible_text(element)[:100])
         if value:
             found.append(value)
+    original = None
     for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
         # A long one (a post's header with its edits, its tags) gives the date it starts with.
-        value = text_date(visible_text(element)[:MAX_DATE_TEXT])
+        text = visible_text(element)[:MAX_DATE_TEXT]
+        value = text_date(text)
         if value:
             found.append(value)
-    return found
+            label = ORIGINAL.search(text) if original is None else None
+            original = text_date(text[label.end():]) if label else original
+    return found, original
+
+
+def attribute_date(root: etree._Element) -> str | None:
+    """The first publication time an element's attribute holds (``<shreddit-post created-timestamp>``,
+    ``data-published``): where a page's own elements carry the time, a script shows it."""
+    for element in root.iter(etree.Element):
+        for name in cast("list[str]", element.keys()):  # lxml gives text
+            # Most names are "class", "href", "src": a cheap test before the pattern.
+            if ("pub" in name or "creat" in name or "issue" in name or "upload" in name) and (
+                    PUBLISHED_NAME.search(name) and not MODIFIED_NAME.search(name)
+                    and element.tag not in _NOT_DATED and (date := iso_date(element.get(name)))):
+                return date
+    return None
 
 
 #: Elements whose start or end separates words, as a browser shows them.

@@ -20,6 +20,7 @@ from typing import Any, cast
 from lxml import etree
 
 from ..html.languages import XML_LANG
+from .dates import MODIFIED_NAME, PUBLISHED_NAME, iso_date
 from .page import visible_text
 
 #: A JSON-LD script longer than this is not a page's description of itself (a data dump).
@@ -39,7 +40,7 @@ META_FIELDS: dict[str, tuple[str, ...]] = {
                        "dc.date.issued", "dcterms.date", "dcterms.issued", "dcterms.created", "parsely-pub-date",
                        "sailthru.date", "pubdate", "publishdate", "publish-date", "publish_date",
                        "article.published", "published_time", "date", "og:published_time",
-                       "article:published", "release_date", "created"),
+                       "article:published", "release_date", "created", "ms.date"),
     "date_modified": ("article:modified_time", "og:article:modified_time", "datemodified", "og:updated_time",
                       "dcterms.modified", "last-modified", "lastmod", "article.updated", "modified_time"),
     "description": ("og:description", "description", "twitter:description", "dc.description",
@@ -50,6 +51,10 @@ META_FIELDS: dict[str, tuple[str, ...]] = {
     "language": ("og:locale", "content-language", "language", "dc.language", "inlanguage"),
 }
 _META_FIELD_OF = {name: key for key, names in META_FIELDS.items() for name in names}
+#: Other ``<meta>`` names of dates, as sites and their platforms spell them (``published-date``,
+#: ``article:first_published_time``, ``cxenseparse:publishtime``, ``dc.date.created``): trusted
+#: after the names above, and only where their value is a date. A revision's first.
+_OTHER_DATES = (("date_modified", MODIFIED_NAME), ("date_published", PUBLISHED_NAME))
 #: ``<meta>`` names that may repeat, one value each (an article's several authors).
 _REPEATED = {"citation_author", "article:author", "dc.creator", "dcterms.creator", "author"}
 
@@ -87,14 +92,19 @@ class Found:
 
 def read_structured(root: etree._Element, found: Found) -> None:
     """Add to ``found`` what the JSON-LD, microdata, ``<meta>`` and ``<link>`` elements under ``root`` say."""
-    scripts, metas, links = [], [], []
+    scripts: list[str] = []
+    metas, links = [], []
     for element in root.iter("script", "meta", "link"):
         tag = element.tag
         if tag == "script":
             if (element.get("type") or "").strip().lower() == "application/ld+json":
-                scripts.append(element)
+                scripts.append(element.text or "")
         elif tag == "meta":
-            metas.append(element)
+            # Next.js writes the JSON-LD a page gives as "other" metadata into a <meta>: the page's all the same.
+            if (element.get("name") or "").strip().lower() == "script:ld+json":
+                scripts.append(element.get("content") or "")
+            else:
+                metas.append(element)
         else:
             links.append(element)
     for link in links:
@@ -113,10 +123,10 @@ def read_structured(root: etree._Element, found: Found) -> None:
     found.add("language", html.get("lang") or html.get(XML_LANG))
 
 
-def _json_ld(scripts: list[etree._Element], found: Found) -> None:
+def _json_ld(scripts: list[str], found: Found) -> None:
     documents: list[Any] = []
     for script in scripts:
-        text = (script.text or "").strip()
+        text = script.strip()
         if not text:
             continue
         if len(text) > MAX_JSON_LD:
@@ -283,11 +293,17 @@ def _microdata(props: list[etree._Element], found: Found) -> None:
 
 def _meta(metas: list[etree._Element], found: Found) -> None:
     seen: dict[str, list[str]] = {}
+    others: dict[str, list[str]] = defaultdict(list)
     for meta in metas:
         key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv") or "")
         name = key.strip().lower()
         content = meta.get("content")
-        if name not in _META_FIELD_OF or not content:
+        if not content:
+            continue
+        if name not in _META_FIELD_OF:
+            field_name = next((field_name for field_name, pattern in _OTHER_DATES if pattern.search(name)), None)
+            if field_name and iso_date(content):
+                others[field_name].append(content)
             continue
         if name in seen and name not in _REPEATED:
             continue
@@ -297,3 +313,5 @@ def _meta(metas: list[etree._Element], found: Found) -> None:
             values = seen.get(name)
             if values:
                 found.add(field_name, values if field_name == "authors" else values[0])
+    for field_name, values in others.items():
+        found.values[field_name].extend(values)
