@@ -10,6 +10,10 @@ from lxml import etree
 from .urls import join_url
 
 
+#: The elements looked for in the whole page (see :meth:`Page.elements`).
+LOOKED_FOR = ("base", "img", "pre", "table")
+
+
 @dataclass(frozen=True)
 class Page:
     """The parsed page an extraction came from (``root``) and its URL, if known."""
@@ -17,10 +21,25 @@ class Page:
     root: etree._Element
     url: str | None = None
 
+    def elements(self, tag: str) -> list[etree._Element]:
+        """The page's elements named ``tag``, one of :data:`LOOKED_FOR`, in document order."""
+        return self._looked_for[tag]
+
+    @cached_property
+    def _looked_for(self) -> dict[str, list[etree._Element]]:
+        # One walk for all: a walk through a page costs as much as what the renderers do with
+        # what it finds (the tree is seldom in the processor's caches any more).
+        found: dict[str, list[etree._Element]] = {tag: [] for tag in LOOKED_FOR}
+        for element in self.root.iter(*LOOKED_FOR):
+            elements = found.get(element.tag)
+            if elements is not None:
+                elements.append(element)
+        return found
+
     @cached_property
     def base_href(self) -> str | None:
         """The ``href`` of the page's first ``<base href>``, as written (stripped)."""
-        hrefs = (element.get("href") for element in self.root.iter("base"))
+        hrefs = (element.get("href") for element in self.elements("base"))
         return next((href.strip() for href in hrefs if href), None)
 
     @property

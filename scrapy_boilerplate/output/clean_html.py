@@ -41,8 +41,8 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     out: list[str] = []
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
-    whole, placed = tables.whole(page.root, pieces) if page is not None else (set(), {})
-    for index, found in (listings(page.root, pieces) if page is not None else {}).items():
+    whole, placed = tables.whole(page, pieces) if page is not None else (set(), {})
+    for index, found in (listings(page, pieces) if page is not None else {}).items():
         placed.setdefault(index, []).extend(found)
     written: set[etree._Element] = set()  # the ``pre`` and the tables written whole
     layouts: dict[etree._Element, bool] = {}

@@ -163,6 +163,8 @@ class _Writer:
     listings: set[etree._Element] = field(default_factory=set)
     #: Whether each table met lays the page out (see :func:`.tables.is_layout`).
     layouts: dict[etree._Element, bool] = field(default_factory=dict)
+    #: Whether each element met is or lies in a listing's line numbers (see :func:`.code.in_gutter`).
+    gutters: dict[etree._Element | None, bool] = field(default_factory=dict)
     #: Inside a heading: emphasis written as its text.
     plain: bool = False
     #: The elements of the good pieces (a figure's caption among them is written by its piece).
@@ -195,15 +197,23 @@ class _Writer:
     def data_table(self, piece: Piece) -> etree._Element | None:
         """The table holding ``piece`` when it holds data (not a layout table)."""
         element = piece.element
-        if self.form(piece.structure).table is None or element is None:
+        form = self.form(piece.structure)
+        table = form.table
+        if table is None or element is None:
             return None
-        return next(element.iterancestors("table"), None) if self.in_data_table(element) else None
+        if form.code is not None or table is element:
+            # The form's table is the innermost one around the piece's element, but for a table
+            # inside code (the form is the ``pre``'s) or the element itself.
+            table = next(element.iterancestors("table"), None)
+        return table if table is not None and self.holds_data(table) else None
 
     def in_data_table(self, element: etree._Element) -> bool:
         """Whether the innermost table around ``element`` holds data."""
         table = next(element.iterancestors("table"), None)
-        if table is None:
-            return False
+        return table is not None and self.holds_data(table)
+
+    def holds_data(self, table: etree._Element) -> bool:
+        """Whether ``table`` holds data (see :func:`.tables.is_layout`)."""
         layout = self.layouts.get(table)
         if layout is None:
             layout = self.layouts[table] = tables.is_layout(table)
@@ -212,7 +222,7 @@ class _Writer:
     def in_gutter(self, piece: Piece) -> bool:
         """Whether ``piece`` is a listing's line numbers (in code or a table cell)."""
         form = self.form(piece.structure)
-        return (form.code is not None or form.table is not None) and in_gutter(piece.element)
+        return (form.code is not None or form.table is not None) and in_gutter(piece.element, self.gutters)
 
     def pieces(self, pieces: Sequence[Piece]) -> None:
         """Write ``pieces``, the good blocks' cells of a table in a pipe table (see :meth:`table`)."""
@@ -313,8 +323,8 @@ class _Writer:
         also tells :attr:`content_tables`), the listings none of whose lines is good (see
         :func:`.code.listings`) and with images, the images not written inside a piece."""
         assert self.page is not None
-        self.content_tables, placed = tables.whole(self.page.root, pieces)
-        for index, found in listings(self.page.root, pieces).items():
+        self.content_tables, placed = tables.whole(self.page, pieces)
+        for index, found in listings(self.page, pieces).items():
             placed.setdefault(index, []).extend(found)
         if self.images:
             for index, images in self.figures(pieces).items():
@@ -341,7 +351,7 @@ class _Writer:
         inline = {run.inline[-1] for piece in pieces for run in piece.runs
                   if run.inline and run.inline[-1].tag == "img" and _holder(run.inline[-1]) is piece.element}
         candidates = []
-        for image in self.page.root.iter("img"):
+        for image in self.page.elements("img"):
             if image in inline or self.image_source(image) is None:
                 continue
             if next(image.iterancestors("pre"), None) is not None or self.in_data_table(image):

@@ -579,10 +579,22 @@ def set_apart(text: str, start: int, end: int, image: str) -> str:
     return f"{before}{image}{after}"
 
 
+#: Elements that are not inline and hold only text when they have no children (not a line break,
+#: an image or a script): the elements written whole.
+_TEXT_LEAF_TAGS = frozenset({"td", "th", "caption", "figcaption"})
+
+
 def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]) -> Piece:
     """All the text of ``element`` as one piece in ``structure``, with its inline markup: a table
     cell written whole, good or not. The texts of the elements inside that are not inline, and
     those a ``<br>`` separates, are joined with a space."""
+    if not len(element) and element.tag in _TEXT_LEAF_TAGS:  # most cells: their text alone
+        text = _readable(element, "text") or ""
+        stripped = text.strip()
+        if not stripped:
+            return Piece(element, structure, "", [])
+        start = text.index(stripped[0])
+        return Piece(element, structure, text, [Run(start, start + len(stripped), ())])
     parts: list[str] = []
     runs: list[Run] = []
     length = 0

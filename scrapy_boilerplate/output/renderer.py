@@ -4,6 +4,7 @@ the parsed page once, then written as Markdown or clean HTML."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from ..html.page import Page
 from ..model import Block, Form, Labelled
@@ -14,6 +15,7 @@ _WRITERS = {"markdown": markdown.render, "main_html": clean_html.render}
 
 #: What the renderings depend on in the blocks: each one's label and text.
 _State = tuple[tuple[str, str], ...]
+_STATE_OF = attrgetter("label", "text")
 
 
 class PageRenderer:
@@ -34,7 +36,7 @@ class PageRenderer:
         self._pieces: dict[tuple[bool, _State], list[Piece]] = {}
 
     def render(self, form: Form, blocks: Sequence[Block], *, links: bool, images: bool) -> str:
-        state = tuple((block.label, block.text) for block in blocks)
+        state = tuple(map(_STATE_OF, blocks))  # read in C: a page has hundreds of blocks
         key = (form, links, images, state)
         rendered = self._rendered.get(key)
         if rendered is None:
