@@ -10,8 +10,8 @@ from lxml import etree
 from .urls import join_url
 
 
-#: The elements looked for in the whole page (see :meth:`Page.elements`).
-LOOKED_FOR = ("base", "img", "pre", "table")
+#: The elements every rendering looks for in the whole page, found by one walk (see :meth:`Page.elements`).
+LOOKED_FOR = ("base", "pre", "table")
 
 
 @dataclass(frozen=True)
@@ -22,13 +22,17 @@ class Page:
     url: str | None = None
 
     def elements(self, tag: str) -> list[etree._Element]:
-        """The page's elements named ``tag``, one of :data:`LOOKED_FOR`, in document order."""
-        return self._looked_for[tag]
+        """The page's elements named ``tag``, in document order: those of :data:`LOOKED_FOR` found
+        by one walk for all (a walk through a whole page is among the renderers' largest costs),
+        others (images) by a walk of their own."""
+        found = self._found
+        elements = found.get(tag)
+        if elements is None:
+            elements = found[tag] = list(self.root.iter(tag))
+        return elements
 
     @cached_property
-    def _looked_for(self) -> dict[str, list[etree._Element]]:
-        # One walk for all: a walk through a page costs as much as what the renderers do with
-        # what it finds (the tree is seldom in the processor's caches any more).
+    def _found(self) -> dict[str, list[etree._Element]]:
         found: dict[str, list[etree._Element]] = {tag: [] for tag in LOOKED_FOR}
         for element in self.root.iter(*LOOKED_FOR):
             elements = found.get(element.tag)

@@ -49,6 +49,8 @@ def is_gutter(element: etree._Element) -> bool:
 def in_gutter(element: etree._Element | None, known: dict[etree._Element | None, bool] | None = None) -> bool:
     """Whether ``element`` is a gutter or lies in one; ``known`` keeps the answer for it and its
     ancestors (the pieces of one table or listing share theirs, up to the page's root)."""
+    if element is None:
+        return False
     missing, nearest = unknown_ancestors(element, known if known is not None else ())
     inside = known.get(nearest, False) if known is not None else False
     for node in reversed(missing):

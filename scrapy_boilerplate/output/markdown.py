@@ -29,10 +29,8 @@ from . import tables
 from .code import code_text, in_gutter, language, listings
 from .placement import (
     CODE_TAGS,
-    INLINE_TAGS,
     Piece,
     Run,
-    among,
     element_piece,
     image_alt,
     in_aside,
@@ -70,7 +68,8 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     pieces = [piece for piece in pieces if not writer.in_gutter(piece)]
     placed = writer.placed(pieces)
     for index, end, table in _grouped(pieces, writer.data_table):
-        writer.among(placed.get(index, ()))
+        if index in placed:
+            writer.among(placed[index])
         if table is None:
             writer.piece(pieces[index])
         elif table in writer.content_tables:
@@ -209,8 +208,7 @@ class _Writer:
 
     def in_data_table(self, element: etree._Element) -> bool:
         """Whether the innermost table around ``element`` holds data."""
-        table = next(element.iterancestors("table"), None)
-        return table is not None and self.holds_data(table)
+        return tables.in_data_table(element, self.layouts)
 
     def holds_data(self, table: etree._Element) -> bool:
         """Whether ``table`` holds data (see :func:`.tables.is_layout`)."""
@@ -346,22 +344,11 @@ class _Writer:
     def figures(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
         """The images of the main content not written inside a piece, by the piece they go before."""
         assert self.page is not None
-        # The images the walk placed in a piece's own element are written there; those it joined
-        # to a piece from outside its element (a figure before a paragraph) are figures.
-        inline = {run.inline[-1] for piece in pieces for run in piece.runs
-                  if run.inline and run.inline[-1].tag == "img" and _holder(run.inline[-1]) is piece.element}
-        candidates = []
-        for image in self.page.elements("img"):
-            if image in inline or self.image_source(image) is None:
-                continue
-            if next(image.iterancestors("pre"), None) is not None or self.in_data_table(image):
-                continue  # written with its listing or table, if at all
-            candidates.append(image)
-        if not candidates:
-            return {}
-        self.covered = {piece.element for piece in pieces}
-        placed = among(candidates, [piece.element for piece in pieces])
-        self.figured = {image for images in placed.values() for image in images}
+        placed = content_images.figures(self.page, pieces, lambda image: self.image_source(image) is not None,
+                                        self.in_data_table)
+        if placed:
+            self.covered = {piece.element for piece in pieces}
+            self.figured = {image for images in placed.values() for image in images}
         return placed
 
     def figure(self, image: etree._Element) -> None:
@@ -370,9 +357,8 @@ class _Writer:
         if source is None:
             return
         lines = [f"![{_escaped(_ESCAPE, collapse(image.get('alt') or ''))}]({source})"]
-        figure = next((ancestor for ancestor in image.iterancestors("figure")), None)
-        caption = figure.find(".//figcaption") if figure is not None else None
-        if caption is not None and not any(element in self.covered for element in caption.iter()):
+        caption = content_images.caption(image, self.covered)
+        if caption is not None:
             lines.extend(_paragraph_lines(collapse(self.inline(element_piece(caption, ()), _ESCAPE))))
         self.chunk((), lines)
 
@@ -507,14 +493,6 @@ class _Writer:
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
-
-
-def _holder(element: etree._Element) -> etree._Element | None:
-    """The nearest element holding ``element`` that is not inline."""
-    parent = element.getparent()
-    while parent is not None and parent.tag in INLINE_TAGS:
-        parent = parent.getparent()
-    return parent
 
 
 def _percent_encoded(match: re.Match[str]) -> str:

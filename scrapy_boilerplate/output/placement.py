@@ -147,7 +147,10 @@ def pieces(blocks: Sequence[Block], page: Page | None,
                     one_text_node or (not len(start) and _holds_exactly(start, line))):
                 walk.placed_in(start, line, follows=follows)
                 if current is None and start.tag not in INLINE_TAGS:  # most: a paragraph, an item...
-                    current = Piece(start, _structure(start, structures), text, [Run(line_start, line_end, ())])
+                    structure = structures.get(start)
+                    if structure is None:
+                        structure = _structure(start, structures)
+                    current = Piece(start, structure, text, [Run(line_start, line_end, ())])
                     result.append(current)
                     follows = True
                     continue
@@ -589,12 +592,12 @@ def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]
     cell written whole, good or not. The texts of the elements inside that are not inline, and
     those a ``<br>`` separates, are joined with a space."""
     if not len(element) and element.tag in _TEXT_LEAF_TAGS:  # most cells: their text alone
-        text = _readable(element, "text") or ""
-        stripped = text.strip()
+        own = _readable(element, "text") or ""
+        stripped = own.strip()
         if not stripped:
             return Piece(element, structure, "", [])
-        start = text.index(stripped[0])
-        return Piece(element, structure, text, [Run(start, start + len(stripped), ())])
+        start = own.index(stripped[0])
+        return Piece(element, structure, own, [Run(start, start + len(stripped), ())])
     parts: list[str] = []
     runs: list[Run] = []
     length = 0

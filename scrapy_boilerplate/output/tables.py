@@ -60,6 +60,18 @@ def whole(page: Page, pieces: Sequence[Piece]) -> tuple[set[etree._Element], dic
                   if (tables := [table for table in found if table not in holding])}
 
 
+def in_data_table(element: etree._Element, layouts: dict[etree._Element, bool]) -> bool:
+    """Whether the innermost table around ``element`` holds data; ``layouts`` keeps, for each table
+    met, whether it lays the page out (see :func:`is_layout`)."""
+    table = next(element.iterancestors("table"), None)
+    if table is None:
+        return False
+    layout = layouts.get(table)
+    if layout is None:
+        layout = layouts[table] = is_layout(table)
+    return not layout
+
+
 def rows(table: etree._Element) -> list[etree._Element]:
     """The rows of ``table`` itself (not of a table inside), its header's first, its footer's last."""
     head: list[etree._Element] = []
