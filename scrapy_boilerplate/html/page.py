@@ -9,7 +9,6 @@ from lxml import etree
 
 from .urls import join_url
 
-
 #: The elements every rendering looks for in the whole page, found by one walk (see :meth:`Page.elements`).
 LOOKED_FOR = ("base", "pre", "table")
 

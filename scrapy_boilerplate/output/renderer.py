@@ -14,9 +14,10 @@ from .placement import Piece, pieces
 
 _WRITERS = {"markdown": markdown.render, "main_html": clean_html.render}
 
-#: What the renderings depend on in the blocks: each one's label and text.
-_State = tuple[tuple[str, str], ...]
-_STATE_OF = attrgetter("label", "text")
+#: What the renderings depend on in the blocks: their labels and their texts.
+_State = tuple[list[str], list[str]]
+_LABEL = attrgetter("label")
+_TEXT = attrgetter("text")
 #: A rendering's options: its form, with links, with images.
 _Options = tuple[Form, bool, bool]
 
@@ -41,7 +42,7 @@ class PageRenderer:
         self._pieces: list[tuple[_State, dict[bool, list[Piece]]]] = []
 
     def render(self, form: Form, blocks: Sequence[Block], *, links: bool, images: bool) -> str:
-        state = tuple(map(_STATE_OF, blocks))  # read in C: a page has hundreds of blocks
+        state = (list(map(_LABEL, blocks)), list(map(_TEXT, blocks)))  # read in C: a page has hundreds of blocks
         renderings = _of_state(self._rendered, state)
         rendered = renderings.get((form, links, images))
         if rendered is None:
