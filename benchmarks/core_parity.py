@@ -2,7 +2,8 @@
 
 Runs the learned algorithm over the devset, the trainset and the classic pages
 in two processes, one on the compiled core and one with ``SCRAPY_BOILERPLATE_PURE=1``,
-and compares each page's text, labels and blocks' probabilities (to 1e-9). Prints
+and compares each page's text, labels, blocks' probabilities and page type's
+probabilities (to 1e-9). Prints
 the pages compared per corpus and every page that differs.
 
     python benchmarks/core_parity.py [--limit N]
@@ -30,7 +31,8 @@ TOLERANCE = 1e-9
 
 
 def outputs(limit: int | None) -> dict[str, dict[str, list]]:
-    """corpus -> page key -> [text, labels, probabilities] of the learned algorithm on that page."""
+    """corpus -> page key -> [text, labels, blocks' probabilities, page types' probabilities] of the
+    learned algorithm on that page."""
     options = ALGORITHMS["learned"].options()
     found: dict[str, dict[str, list]] = {}
     for name, corpus in CORPORA.items():
@@ -41,10 +43,11 @@ def outputs(limit: int | None) -> dict[str, dict[str, list]]:
             try:
                 extraction = extract(page.text, algorithm="learned", options=options, metadata=False)
             except BoilerplateError as error:  # refused the same way by both paths, or not
-                found[name][page.key] = [f"{type(error).__name__}: {error}", [], []]
+                found[name][page.key] = [f"{type(error).__name__}: {error}", [], [], []]
                 continue
             found[name][page.key] = [extraction.text, [block.label for block in extraction.blocks],
-                                     [getattr(block, "probability", None) for block in extraction.blocks]]
+                                     [getattr(block, "probability", None) for block in extraction.blocks],
+                                     list((extraction.page_type_probabilities or {}).values())]
     return found
 
 
@@ -61,10 +64,13 @@ def run(pure: bool, limit: int | None) -> tuple[bool, dict[str, dict[str, list]]
 
 
 def same(ours: list, theirs: list) -> bool:
-    text, labels, probabilities = ours
-    return (text, labels) == tuple(theirs[:2]) and len(probabilities) == len(theirs[2]) and all(
+    return ours[:2] == theirs[:2] and all(close(mine, other) for mine, other in zip(ours[2:], theirs[2:], strict=True))
+
+
+def close(ours: list[float | None], theirs: list[float | None]) -> bool:
+    return len(ours) == len(theirs) and all(
         (a is None and b is None) or (a is not None and b is not None and math.isclose(a, b, abs_tol=TOLERANCE))
-        for a, b in zip(probabilities, theirs[2]))
+        for a, b in zip(ours, theirs))
 
 
 def main() -> None:

@@ -5,7 +5,7 @@ sharing the machine do not inflate. After each page, the learned classifier's pe
 against jusText's, whose blocks it scores (at most 2x the peak and 3x the time; a page of more
 blocks than learned's ``max_blocks`` is skipped before they are scored, and says so).
 
-    python benchmarks/limits.py [--only NAME] [--algorithm NAME ...] [--no-max-blocks]
+    python benchmarks/limits.py [--only NAME] [--algorithm NAME]... [--no-max-blocks]
 """
 
 from __future__ import annotations

@@ -15,12 +15,13 @@ SCRIPT = Path(core_parity.__file__)
 
 
 def test_probabilities_may_differ_by_1e_9_and_nothing_else_may():
-    output = ["text", ["good", "bad"], [0.25, None]]
-    assert core_parity.same(output, ["text", ["good", "bad"], [0.25 + 1e-10, None]])
-    assert not core_parity.same(output, ["text", ["good", "bad"], [0.25 + 1e-8, None]])
-    assert not core_parity.same(output, ["text", ["good", "good"], [0.25, None]])
-    assert not core_parity.same(output, ["text ", ["good", "bad"], [0.25, None]])
-    assert not core_parity.same(output, ["text", ["good", "bad"], [0.25, 0.5]])
+    output = ["text", ["good", "bad"], [0.25, None], [0.75, 0.25]]
+    assert core_parity.same(output, ["text", ["good", "bad"], [0.25 + 1e-10, None], [0.75, 0.25 - 1e-10]])
+    assert not core_parity.same(output, ["text", ["good", "bad"], [0.25 + 1e-8, None], [0.75, 0.25]])
+    assert not core_parity.same(output, ["text", ["good", "good"], [0.25, None], [0.75, 0.25]])
+    assert not core_parity.same(output, ["text ", ["good", "bad"], [0.25, None], [0.75, 0.25]])
+    assert not core_parity.same(output, ["text", ["good", "bad"], [0.25, 0.5], [0.75, 0.25]])
+    assert not core_parity.same(output, ["text", ["good", "bad"], [0.25, None], [0.25, 0.75]])
 
 
 @pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here")

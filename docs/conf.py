@@ -31,7 +31,8 @@ nitpick_ignore_regex = [
     ("py:.*", r"(etree|Selector|Response|HtmlResponse|Request|Crawler|Spider|BaseSettings|Settings|Deferred)"),
     ("py:.*", r"(.*\._.*|T|(.*\.)?OptionsT|(.*\.)?O|HtmlInput|Any|Callable|Iterable|Iterator|Mapping|Sequence)"),
     # The internals the public classes' signatures name.
-    ("py:.*", r"(Classifier|Classified|WorkerPool\..*|scrapy_boilerplate\.model\.extraction\.(Renderer|Labelled))"),
+    ("py:.*", r"(Classifier|Classified|WorkerPool\..*|"
+              r"scrapy_boilerplate\.model\.extraction\.(Renderer|Labelled|PageTypeReader))"),
     ("py:class", r"scrapy_boilerplate\.components\.PageResult"),
 ]
 

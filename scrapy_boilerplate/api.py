@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from . import algorithms
+from .algorithms.pagetype import PageTypes
 from .errors import ExtractionError, OptionError
 from .html.page import Page
 from .html.parse import HtmlInput, to_root
@@ -33,7 +34,9 @@ def extract(
     are the algorithm's options by name; a prepared ``options`` object saves
     validating them on every call. ``metadata`` reads the page's headline,
     authors, dates and the like into ``Extraction.metadata`` (``False`` leaves it ``None``
-    and saves its cost, some 10% of the extraction's).
+    and saves its cost, some 10% of the extraction's). The page's type
+    (``Extraction.page_type``) is read from the same tree when first asked for;
+    ``url`` helps tell it.
 
     Raises :class:`~scrapy_boilerplate.OptionError` for an invalid option or
     ``url`` (not a ``str``, or a lone surrogate in it) and
@@ -63,7 +66,7 @@ def extract(
             # as invalid UTF-8 (a lone surrogate's reference, &#xD800;).
             raise ExtractionError("the tree holds text that is not valid Unicode") from None
     return Extraction(list(labelled.blocks), labelled.language, algorithm, labelled.html,
-                      renderer=PageRenderer(page, labelled), metadata=found)
+                      renderer=PageRenderer(page, labelled), metadata=found, page_type_reader=PageTypes(root, url))
 
 
 def _check_url(url: object) -> None:

@@ -92,7 +92,8 @@ def test_chunked_and_gzipped_bodies_are_decoded(tmp_path):
 
 def test_fields_and_options_and_standard_output(archive, capsys):
     path, pages = archive
-    assert main([str(path), "-a", "learned", "--threshold", "0.5", "--fields", "markdown,html,blocks,metadata"]) == 0
+    assert main([str(path), "-a", "learned", "--threshold", "0.5", "--fields",
+                 "markdown,html,blocks,metadata,page_type"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     extraction = extract(ARTICLE, url=pages[0][1], algorithm="learned", threshold=0.5)
     assert lines[0]["text"] == extraction.text
@@ -100,6 +101,7 @@ def test_fields_and_options_and_standard_output(archive, capsys):
     assert lines[0]["html"] == extraction.main_html
     assert lines[0]["blocks"] == [block.to_dict() for block in extraction.blocks]
     assert lines[0]["metadata"] == extraction.metadata.to_dict()
+    assert lines[0]["page_type"] == extraction.page_type and extraction.page_type is not None
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -136,14 +136,13 @@ def test_several_html_views_go_to_a_directory(pages, tmp_path, capsys):
 
 def test_every_option_of_every_algorithm_has_its_flag():
     parser = build_parser()
-    flags = {option for action in parser._actions for option in action.option_strings}
-    dests = {action.dest for action in parser._actions if action.dest.startswith(DEST_PREFIX)}
-    for algorithm in ALGORITHMS.values():
-        for field in dataclasses.fields(algorithm.options):
-            assert flag(field.name) in flags
-            assert DEST_PREFIX + field.name in dests
-    assert len(dests) == len({field.name for algorithm in ALGORITHMS.values()
-                              for field in dataclasses.fields(algorithm.options)})
+    shown = parser.format_help()
+    names = {field.name for algorithm in ALGORITHMS.values() for field in dataclasses.fields(algorithm.options)}
+    for name in names:
+        assert f"  {flag(name)} " in shown
+        assert vars(parser.parse_args(["page.html", flag(name), "value"]))[DEST_PREFIX + name] == "value"
+    given = {key for key in vars(parser.parse_args(["page.html"])) if key.startswith(DEST_PREFIX)}
+    assert given == {DEST_PREFIX + name for name in names}
 
 
 def test_the_help_names_a_shared_flags_own_default():

@@ -14,6 +14,8 @@ import pytest
 import scrapy_boilerplate
 from scrapy_boilerplate import compiled_core
 from scrapy_boilerplate.algorithms.learned import model, trees
+from scrapy_boilerplate.algorithms.pagetype import forest
+from scrapy_boilerplate.algorithms.pagetype import model as pagetype_model
 
 PACKAGE = Path(scrapy_boilerplate.__file__).parent
 SAMPLE = Path(__file__).resolve().parent / "data" / "learned_predictions.json"
@@ -33,10 +35,14 @@ def test_the_core_is_the_modules_with_declarations_beside_them():
     assert all(path.with_suffix(".py").is_file() for path in PACKAGE.rglob("*.pxd"))
 
 
-def test_the_trees_declarations_are_those_the_model_writes():
+def test_the_trees_declarations_are_those_the_models_write():
     shipped = (PACKAGE / "algorithms" / "learned" / "trees.pxd").read_text(encoding="utf-8")
     assert shipped == model.declarations(trees.FEATURES)
     assert "@cython.locals(x0=cython.double" in shipped and f"x{trees.FEATURES - 1}=cython.double)" in shipped
+    assert shipped.endswith("cpdef double score(object row)\n")
+    forest_declarations = (PACKAGE / "algorithms" / "pagetype" / "forest.pxd").read_text(encoding="utf-8")
+    assert forest_declarations == pagetype_model.declarations(forest.FEATURES)
+    assert forest_declarations.endswith("cpdef tuple scores(object row)\n")
 
 
 def test_the_package_says_which_path_runs():

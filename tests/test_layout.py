@@ -25,7 +25,8 @@ LAYERS = {
     "archives": {"errors", "model", "html", "algorithms", "api", "workers"},
     "components": {"compiled_core", "errors", "model", "html", "algorithms", "output", "api", "workers",
                    "integrations"},
-    "cli": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "workers", "archives"},
+    "cli": {"compiled_core", "errors", "model", "html", "algorithms", "output", "api", "inspect", "workers",
+            "archives"},
     "commands": {"errors", "model", "html", "algorithms", "output", "api", "inspect", "components"},
 }
 #: Layers that must work without Scrapy installed.

@@ -116,11 +116,13 @@ def test_class_and_id_words_of_the_element_its_near_ancestors_and_any_ancestor()
     "adslot advert shadow", "screen-reader-text sr-only", "datetime dateline", "subtitle substack", "",
     "ad", "ads", "bad-ad aad ads2 a-ads", "also-ad nav_ads",
 ])
-def test_group_words_grouped_by_letter_match_as_the_flat_list(value):
-    # The flat alternation, longest word first, that the grouped pattern stands for.
-    words = sorted((word for word in features._GROUP_OF_WORD if word not in ("ad", "ads")), key=len, reverse=True)
-    flat = re.compile("|".join(map(re.escape, words)) + r"|(?<![a-z])ads?(?![a-z])")
-    assert features._GROUP_WORDS.findall(value) == flat.findall(value)
+def test_a_class_puts_its_block_in_each_group_one_of_whose_words_it_holds(value):
+    # Each word anywhere in the value, but "ad" and "ads" only as whole words.
+    row = row_of(f'<html><body><p class="{value}">{LONG}</p></body></html>', LONG[:40])
+    whole_ad = re.search(r"(?<![a-z])ads?(?![a-z])", value) is not None
+    for group, words in features.WORD_GROUPS.items():
+        holds = any(word in value for word in words) or (whole_ad and "advert" in words)
+        assert row[f"own_{group}"] == float(holds), (value, group)
 
 
 def test_ancestor_tags_and_start_tag():
@@ -211,6 +213,45 @@ def test_a_fixed_threshold_decides_the_labels():
     assert all(b.is_good == (b.probability >= 0.01) for b in low.blocks if not features.prefiltered(b))
     assert not any(b.is_good for b in nothing.blocks if b.probability < 1)
     assert len(low.text) >= len(extract(ARTICLE, algorithm="learned").text) >= len(nothing.text)
+
+
+def commented(article: str, comments: str) -> str:
+    return (f'<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>{article}'
+            f'<section id="comments"><h2>2 comments</h2>{comments}</section>'
+            "<footer>Copyright 2026 The Town Paper. All rights reserved.</footer></body></html>")
+
+
+ARTICLE_OF_THE_TOWN = f"<article><h1>The river rose</h1><p>{LONG}</p><p>{LONG} Again.</p></article>"
+COMMENTS = ('<div class="comment"><p>Jenny</p><p>I live by the river and we had water in the cellar for the '
+            'first time in twenty years, which nobody in our street expected at all.</p><a href="#">Reply</a></div>'
+            '<div class="comment"><p>Lane</p><p>The council should have closed the bridges a day earlier; the '
+            "forecast said so on Friday and everyone could read it in the paper.</p></div>")
+
+
+def test_comments_under_the_article_are_kept_only_when_asked_and_only_their_prose():
+    page = commented(ARTICLE_OF_THE_TOWN, COMMENTS)
+    without = extract(page, algorithm="learned")
+    assert "cellar" not in without.text and LONG[:60] in without.text
+    with_them = extract(page, algorithm="learned", comments=True)
+    assert with_them.text.startswith(without.text)
+    added = with_them.text[len(without.text):].split("\n")[1:]
+    assert added == ["I live by the river and we had water in the cellar for the first time in twenty years, which "
+                     "nobody in our street expected at all.",
+                     "The council should have closed the bridges a day earlier; the forecast said so on Friday and "
+                     "everyone could read it in the paper."]
+
+
+def test_a_comment_section_before_the_main_text_adds_nothing():
+    page = commented("", COMMENTS).replace("</footer>", f"</footer>{ARTICLE_OF_THE_TOWN}")
+    assert extract(page, algorithm="learned", comments=True).text == extract(page, algorithm="learned").text
+
+
+def test_with_comments_adds_prose_in_comment_sections_after_the_first_kept_block():
+    kept = [False, True, False, False, False, False]
+    in_comments = [True, False, True, True, True, False]
+    cf_labels = ["good", "good", "good", "short", "near-good", "good"]
+    assert decision.with_comments(kept, in_comments, cf_labels) == [False, True, True, False, True, False]
+    assert decision.with_comments([False, False], [True, True], ["good", "good"]) == [False, False]
 
 
 def test_favor_takes_its_weight_of_the_recall():

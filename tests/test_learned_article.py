@@ -94,6 +94,6 @@ def test_an_unlikely_candidate_holding_an_article_stays_and_a_short_article_is_c
     "pagination pager", "sidebar widget", "", "x", "Story-Body TEXT", "ad-break", "media-object meta",
 ])
 def test_one_search_for_the_four_lists_matches_each_lists_own(value):
-    for bit, words in article._LISTS.items():
+    for bit, words in article.CLASS_WORDS.items():
         own = re.search("|".join(map(re.escape, words.split())), value, re.I) is not None
-        assert bool(article._value_bits(value) & bit) == own, (value, words)
+        assert bool(article.class_bits(value) & bit) == own, (value, words)

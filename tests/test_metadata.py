@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import pickle
+import re
 
 import pytest
 
@@ -335,6 +336,8 @@ def test_block_view_shows_the_metadata():
                            "published: 2024-05-01T08:30:00+02:00")
     assert "language: en" in line
     assert "refused" not in line
+    types = view.xpath("string(//sb-bar/sb-pagetype)")  # the three most probable, the most first
+    assert re.fullmatch(r"page type: \w+ \d+%, \w+ \d+%, \w+ \d+%", types), types
     bare = etree.HTML(block_view(extract(root, metadata=False), root))
     assert not bare.xpath("//sb-metadata")
 

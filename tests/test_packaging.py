@@ -56,7 +56,8 @@ def test_the_distribution_has_a_name_of_its_own(capsys):
     with pytest.raises(SystemExit) as exited:
         main(["--version"])
     assert exited.value.code == 0
-    assert capsys.readouterr().out == f"{name} {scrapy_boilerplate.__version__}\n"
+    core = "compiled core" if scrapy_boilerplate.compiled else "pure Python"
+    assert capsys.readouterr().out == f"{name} {scrapy_boilerplate.__version__} ({core})\n"
 
 
 def test_the_readme_is_valid_restructuredtext():

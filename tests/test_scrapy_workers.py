@@ -31,7 +31,7 @@ from scrapy_boilerplate import (
     extract,
 )
 from scrapy_boilerplate.components import PageResult
-from scrapy_boilerplate.components.classifier import _BY_CRAWLER
+from scrapy_boilerplate.components.classifier import Classifier
 from scrapy_boilerplate.components.settings import BoilerplateSettings, SettingError
 from scrapy_boilerplate.html.parse import utf8_body
 from scrapy_boilerplate.workers import process as worker
@@ -71,18 +71,18 @@ class KillsItsWorker:
 _answer = worker.answer
 
 
-def answer_slowly(page, renderings=(), metadata=True):
+def answer_slowly(page, renderings=(), metadata=True, page_type=False):
     """Workers far slower than the downloads: 20 ms a page more."""
     time.sleep(0.02)
-    return _answer(page, renderings, metadata)
+    return _answer(page, renderings, metadata, page_type)
 
 
-def answer_unanswerably(page, renderings=(), metadata=True):
+def answer_unanswerably(page, renderings=(), metadata=True, page_type=False):
     """An answer that cannot travel back to the crawl: a lambda does not pickle."""
     return lambda: None
 
 
-def answer_noting_victims(page, renderings=(), metadata=True):
+def answer_noting_victims(page, renderings=(), metadata=True, page_type=False):
     """A page whose URL has "victim" writes its worker's pid to $BOILERPLATE_TEST_VICTIM as it
     starts, then takes a second of the clock (the time to kill or freeze that worker, spending no CPU
     time), or computes for ever with "for-ever"."""
@@ -94,22 +94,24 @@ def answer_noting_victims(page, renderings=(), metadata=True):
         while "for-ever" in url:
             pass
         time.sleep(1)
-    return _answer(page, renderings, metadata)
+    return _answer(page, renderings, metadata, page_type)
 
 
 #: Set in a worker as it answers a page whose URL has "victim".
 _sending_victim = False
 
 
-def answer_marking_victims(page, renderings=(), metadata=True):
+def answer_marking_victims(page, renderings=(), metadata=True, page_type=False):
     global _sending_victim
     _sending_victim = "victim" in page[1]
-    return _answer(page, renderings, metadata)
+    return _answer(page, renderings, metadata, page_type)
 
 
 def make_send_bytes_halfway(then):
     """A Connection._send_bytes that, in a worker answering a victim page, sends half of the
-    message and then calls ``then()``: the worker dies (or freezes) halfway through sending."""
+    message and then calls ``then()``: the worker dies (or freezes) halfway through sending.
+    CPython's private writer under ``send_bytes``: the one place where a message can be cut
+    after its length went out, as a kill at that moment cuts it."""
     send_bytes = Connection._send_bytes
 
     def send_bytes_halfway(connection, message):
@@ -259,9 +261,9 @@ class SamplingSpider(PageSpider):
 
         live = sum(len(objects) for kind, objects in live_refs.items() if issubclass(kind, Request))
         self.most["requests"] = max(self.most["requests"], live)
-        classifier = _BY_CRAWLER[self.crawler]
+        classifier = Classifier.of(self.crawler)
         self.most["pages"] = max(self.most["pages"], classifier.workers.pending)
-        self.most["answer_waiters"] = max(self.most["answer_waiters"], len(classifier._answer_waiters))
+        self.most["answer_waiters"] = max(self.most["answer_waiters"], classifier.waiting_for_answers)
         yield from super().parse(response)
 
 
@@ -558,13 +560,13 @@ from scrapy_boilerplate.workers.pool import ProcessPool
 
 answer = worker.answer
 
-def answer_noting_victims(page, renderings=(), metadata=True):
+def answer_noting_victims(page, renderings=(), metadata=True, page_type=False):
     if "victim" in page[1]:
         noted = Path(os.environ["BOILERPLATE_TEST_VICTIM"])
         noted.with_suffix(".part").write_text(str(os.getpid()))
         noted.with_suffix(".part").rename(noted)
     time.sleep(0.05)
-    return answer(page, renderings, metadata)
+    return answer(page, renderings, metadata, page_type)
 
 worker.answer = answer_noting_victims
 ProcessPool.stall_factor = 2  # a frozen worker's page fails at twice the limit by the clock

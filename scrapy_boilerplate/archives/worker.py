@@ -17,7 +17,7 @@ from ..workers import process
 from .records import Record, Skipped
 
 #: The fields a line may add to ``url``, ``warc_record_id``, ``warc_date``, ``language`` and ``text``.
-FIELDS = ("markdown", "html", "blocks", "metadata")
+FIELDS = ("markdown", "html", "blocks", "metadata", "page_type")
 #: Why a worker skips a record: the algorithm found no main text; the body is binary data
 #: (a file signature, or too many control characters once decoded); its tree cannot be read.
 NO_TEXT = "no main text"
@@ -72,4 +72,6 @@ def line(record: Record, extraction: Extraction, fields: tuple[str, ...] = ()) -
         values["blocks"] = [block.to_dict() for block in extraction.blocks]
     if "metadata" in fields and extraction.metadata is not None:
         values["metadata"] = extraction.metadata.to_dict()
+    if "page_type" in fields:
+        values["page_type"] = extraction.page_type
     return values

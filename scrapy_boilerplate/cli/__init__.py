@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import ALGORITHMS, __distribution__, __version__
+from .. import ALGORITHMS, __distribution__, __version__, compiled_core
 from ..algorithms.justext import stoplists
 from ..archives import is_archive
 from ..html.parse import MAX_PAGE_SIZE
@@ -65,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="colour the blocks table: auto (on a terminal, unless NO_COLOR is set), always, never")
     parser.add_argument("--list-algorithms", action="store_true", help="list the algorithms and their option flags")
     parser.add_argument("--list-stoplists", action="store_true", help="list the stoplists --stoplist accepts")
-    parser.add_argument("--version", action="version", version=f"{__distribution__} {__version__}")
+    core = "compiled core" if compiled_core.compiled() else "pure Python"
+    parser.add_argument("--version", action="version", version=f"{__distribution__} {__version__} ({core})")
     archives.add_archive_arguments(parser)
     add_option_flags(parser)
     return parser

@@ -91,6 +91,7 @@ class Classifier:
         if self.settings.workers:
             self.workers = WorkerPool(self.settings.workers, self.settings.algorithm, self.settings.options,
                                       renderings=self.settings.renderings, metadata=self.settings.metadata,
+                                      page_type=self.settings.page_type,
                                       page_timeout=self.settings.page_timeout or None, on_event=self._worker_event)
             for event in ("restarts", "timeouts", "failed_starts"):
                 self.stats.set_value(f"boilerplate/workers/{event}", 0)
@@ -123,6 +124,11 @@ class Classifier:
         from twisted.internet import reactor  # imported late: importing it early installs a reactor
 
         reactor.callFromThread(self.stats.inc_value, f"boilerplate/workers/{event}")
+
+    @property
+    def waiting_for_answers(self) -> int:
+        """How many callers wait for the workers' next answer (:meth:`next_answer`)."""
+        return len(self._answer_waiters)
 
     def next_answer(self) -> defer.Deferred:
         """Fires once the workers answer for some page, or fail it."""

@@ -102,6 +102,16 @@ class PageResult:
             return self.classified.metadata
         return self.extraction.metadata if self.extraction is not None else None
 
+    @property
+    def page_type(self) -> str | None:
+        """The page's type (:attr:`Extraction.page_type <scrapy_boilerplate.Extraction.page_type>`);
+        ``None`` for a page that failed."""
+        if "extraction" not in self.__dict__:
+            assert self.classified is not None  # deleted only for a worker's result (__post_init__)
+            if self.classified.page_type is not None:  # read in the worker: the extraction stays pickled
+                return self.classified.page_type
+        return self.extraction.page_type if self.extraction is not None else None
+
     def rendering(self, name: str) -> str:
         """The extraction's ``markdown`` or ``main_html`` (``""`` for a page that failed)."""
         return self.extraction.rendering(name) if self.extraction is not None else ""

@@ -104,6 +104,8 @@ class BoilerplatePipeline:
             values[settings.clean_html_field] = result.extraction.html if result.extraction is not None else None
         for name, field in settings.rendering_fields.items():  # rendered only when asked for: they cost
             values[field] = result.rendering(name)
+        if settings.page_type_field is not None:  # read only when asked for: it costs
+            values[settings.page_type_field] = result.page_type
         # Every field, empty where the page gives none: a CSV feed's columns are those of its first item.
         # A value the spider set (its own selector for the title) stays.
         metadata = result.metadata or _NO_METADATA

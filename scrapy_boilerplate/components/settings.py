@@ -59,6 +59,7 @@ DEFAULTS: Mapping[str, Any] = {
     "MARKDOWN_FIELD": None,
     "MARKDOWN_IMAGES": False,
     "MAIN_HTML_FIELD": None,
+    "PAGE_TYPE_FIELD": None,
     "ERROR_FIELD": "boilerplate_error",
     "KEEP_HTML": False,
     "DROP_EMPTY": False,
@@ -320,6 +321,8 @@ class BoilerplateSettings:
     markdown_images: bool
     #: The item field that gets the good blocks as clean HTML; ``None``: not rendered.
     main_html_field: str | None
+    #: The item field that gets the page's type (``Extraction.page_type``); ``None``: not read.
+    page_type_field: str | None
     #: The item field set only when the page failed to classify, with the reason.
     error_field: str | None
     #: Keep the HTML field in the item.
@@ -357,6 +360,11 @@ class BoilerplateSettings:
         """The renderings the items need: those of :attr:`rendering_fields`, and the clean HTML of ``Article`` items."""
         names = tuple(self.rendering_fields)
         return names + ("main_html",) if self.item_class is not None and "main_html" not in names else names
+
+    @property
+    def page_type(self) -> bool:
+        """Whether the items need the page's type: its field, or the probability of ``Article`` items."""
+        return self.page_type_field is not None or self.item_class is not None
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> BoilerplateSettings:
@@ -397,6 +405,7 @@ class BoilerplateSettings:
             markdown_field=_field(settings, "MARKDOWN_FIELD"),
             markdown_images=_flag(settings, "MARKDOWN_IMAGES"),
             main_html_field=_field(settings, "MAIN_HTML_FIELD"),
+            page_type_field=_field(settings, "PAGE_TYPE_FIELD"),
             error_field=_field(settings, "ERROR_FIELD"),
             keep_html=_flag(settings, "KEEP_HTML"),
             drop_empty=_flag(settings, "DROP_EMPTY"),

@@ -58,7 +58,7 @@ sb-bar, sb-missing { display: block !important; margin: 0 !important; padding: 1
   font: 13px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif !important; }
 sb-bar *, sb-missing * { font: inherit !important; color: inherit !important; }
 sb-bar sb-title { display: block; font-weight: 600 !important; font-size: 14px !important; }
-sb-bar sb-summary, sb-bar sb-metadata { display: block; color: #bdc1c6 !important; }
+sb-bar sb-summary, sb-bar sb-metadata, sb-bar sb-pagetype { display: block; color: #bdc1c6 !important; }
 sb-bar sb-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 6px; }
 sb-key { display: inline-flex; align-items: center; gap: 6px; }
 sb-swatch { display: inline-block; width: 26px; height: 14px; box-sizing: border-box; }
@@ -235,6 +235,11 @@ def _bar(extraction: Extraction, options: Options | None, name: str, exported: l
     etree.SubElement(bar, "sb-summary").text = xml_safe(summary(extraction, options))
     if extraction.metadata is not None:
         etree.SubElement(bar, "sb-metadata").text = xml_safe(metadata_line(extraction.metadata))
+    types = extraction.page_type_probabilities
+    if types:
+        kinds = sorted(types, key=types.__getitem__, reverse=True)
+        etree.SubElement(bar, "sb-pagetype").text = "page type: " + ", ".join(
+            f"{kind} {types[kind]:.0%}" for kind in kinds[:3])
     legend = etree.SubElement(bar, "sb-legend")
     labels = {block["label"] for block in exported}
     _key(legend, "good", "good: main text")

@@ -47,10 +47,15 @@ def article_fields(extraction: Extraction, url: str) -> dict[str, Any]:
 
 
 def probability(extraction: Extraction) -> float:
-    """How likely the page is an article, from what was found: 0 without main text, else 0.4 and
-    0.2 for each of a headline, a publication date and authors. A score, not a calibrated probability."""
+    """How likely the page is an article: 0 without main text, else the page type classifier's
+    probability of ``"article"`` (:attr:`Extraction.page_type_probabilities`), rounded to 2 places.
+    Where the type cannot be read (an extraction pickled before it was), a score from what was found:
+    0.4 and 0.2 for each of a headline, a publication date and authors."""
     if not extraction.text:
         return 0.0
+    types = extraction.page_type_probabilities
+    if types:
+        return round(types["article"], 2)
     metadata = extraction.metadata
     if metadata is None:
         return 0.4

@@ -407,15 +407,17 @@ class ProcessPool:
 class WorkerPool(ProcessPool):
     """The crawl's pool: ``size`` worker processes classifying with one algorithm and its
     options, each extraction coming back with its ``renderings`` made (``"markdown"``,
-    ``"main_html"``: see :func:`scrapy_boilerplate.workers.process.classify`)."""
+    ``"main_html"``) and, with ``page_type``, its page type read (see
+    :func:`scrapy_boilerplate.workers.process.classify`)."""
 
     #: What each process runs first, with ``(algorithm, options)``.
     initializer: Callable[[str, Options], None] = staticmethod(worker.configure)
 
     def __init__(self, size: int, algorithm: str, options: Options, *, renderings: tuple[str, ...] = (),
-                 metadata: bool = True, page_timeout: float | None = None,
+                 metadata: bool = True, page_type: bool = False, page_timeout: float | None = None,
                  on_event: Callable[[str], Any] = lambda event: None) -> None:
-        super().__init__(size, functools.partial(worker.answer, renderings=renderings, metadata=metadata),
+        super().__init__(size, functools.partial(worker.answer, renderings=renderings, metadata=metadata,
+                                                 page_type=page_type),
                          initializer=type(self).initializer, initargs=(algorithm, options),
                          prepare=lambda: algorithms.get(algorithm).prepare(options),
                          page_timeout=page_timeout, on_event=on_event, describe=_page_url)

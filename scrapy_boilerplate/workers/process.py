@@ -56,11 +56,15 @@ class Classified:
     blocks: int
     pickled: bytes
     metadata: Metadata | None = None
+    #: The page's type, when it was read in the worker (``classify(page_type=True)``).
+    page_type: str | None = None
 
     @classmethod
-    def of(cls, extraction: Extraction) -> Classified:
+    def of(cls, extraction: Extraction, page_type: bool = False) -> Classified:
+        """``extraction``, with its type if ``page_type`` (read by then: asking for it reads it)."""
         return cls(extraction.text, extraction.language, extraction.good, len(extraction.blocks),
-                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL), extraction.metadata)
+                   pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL), extraction.metadata,
+                   extraction.page_type if page_type else None)
 
     def extraction(self) -> Extraction:
         return pickle.loads(self.pickled)
@@ -147,15 +151,16 @@ def _close_inherited_sockets(keep: int) -> None:
             pass
 
 
-def answer(page: PageArguments, renderings: tuple[str, ...] = (), metadata: bool = True) -> tuple[Classified, float]:
+def answer(page: PageArguments, renderings: tuple[str, ...] = (), metadata: bool = True,
+           page_type: bool = False) -> tuple[Classified, float]:
     """The crawl's task: :func:`classify` the page, and the seconds it took."""
-    extraction, seconds = classify(*page, renderings=renderings, metadata=metadata)
-    return Classified.of(extraction), seconds
+    extraction, seconds = classify(*page, renderings=renderings, metadata=metadata, page_type=page_type)
+    return Classified.of(extraction, page_type), seconds
 
 
 def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
              encoding: str | None = None, *, renderings: tuple[str, ...] = (),
-             metadata: bool = True) -> tuple[Extraction, float]:
+             metadata: bool = True, page_type: bool = False) -> tuple[Extraction, float]:
     """The extraction of ``body`` with the configured algorithm and options, or those of
     ``choice``, and the seconds it took.
 
@@ -163,8 +168,9 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     with ``encoding`` a response's body, decoded as Scrapy's
     ``TextResponse.text`` decodes it with ``TextResponse.encoding``. The
     extraction's ``renderings`` (names of :meth:`Extraction.rendering <scrapy_boilerplate.Extraction.rendering>`,
-    ``"markdown"``, ``"main_html"``...) are made and kept in it, to travel with it; ``metadata`` reads the
-    page's metadata (see :func:`~scrapy_boilerplate.extract`).
+    ``"markdown"``, ``"main_html"``...) are made and kept in it, to travel with it, and so is its
+    ``page_type`` (:attr:`Extraction.page_type <scrapy_boilerplate.Extraction.page_type>`) when asked
+    for; ``metadata`` reads the page's metadata (see :func:`~scrapy_boilerplate.extract`).
     """
     begun = time.perf_counter()
     algorithm, options = choice or (_algorithm, _options)
@@ -172,8 +178,11 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
         root = parse_utf8(body, url=url or None)
     else:  # the crawl's process has refused binary data from the same text (response.text)
         root = parse(decode(body, f"charset={encoding}"), url=url or None)
-    extraction = (extract(root, algorithm=algorithm, options=options, metadata=metadata) if root is not None
+    extraction = (extract(root, url=url or None, algorithm=algorithm, options=options, metadata=metadata)
+                  if root is not None
                   else Extraction(algorithm=algorithm, metadata=Metadata() if metadata else None))
     for name in renderings:
         extraction.rendering(name)
+    if page_type:
+        extraction.page_type_probabilities  # read here, where the parsed page is
     return extraction, time.perf_counter() - begun

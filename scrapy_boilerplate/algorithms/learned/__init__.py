@@ -14,6 +14,7 @@ precision and recall as ``favor`` weighs them for what the page says it is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import cast
 
 from lxml import etree
@@ -23,8 +24,8 @@ from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
 from .blocks import LearnedBlock
-from .decision import choose, without_copies
-from .features import iter_rows, prefiltered, rows
+from .decision import choose, with_comments, without_copies
+from .features import ANY_COMMENT, iter_rows, prefiltered, rows
 from .kind import declares_other_kind
 from .model import load
 from .options import LearnedOptions
@@ -46,6 +47,13 @@ def featurize(root: etree._Element, options: LearnedOptions, block_type: type[Ju
     return blocks, rows(paragraphs, blocks), stoplist
 
 
+def _noting_comments(rows: Iterator[list[float] | None], in_comments: list[bool]) -> Iterator[list[float] | None]:
+    """``rows``, noting in ``in_comments`` whether each block lies in an element named for comments."""
+    for row in rows:
+        in_comments.append(row is not None and row[ANY_COMMENT] > 0)
+        yield row
+
+
 def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
@@ -54,7 +62,9 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
         raise PageTooComplex(len(justext_blocks), options.max_blocks, "learned")
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
     # The rows made one at a time, each scored and let go (a page's rows at once are its largest part).
-    probabilities = load().probabilities(iter_rows(paragraphs, blocks))
+    in_comments: list[bool] = []
+    block_rows = iter_rows(paragraphs, blocks)
+    probabilities = load().probabilities(_noting_comments(block_rows, in_comments) if options.comments else block_rows)
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
     if options.threshold:
         kept = [probability >= options.threshold for probability in probabilities]
@@ -62,6 +72,8 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
         article_weight, other_kind_weight = options.recall_weights
         weight = other_kind_weight if declares_other_kind(root) else article_weight
         kept = choose(probabilities, [block.chars for block in blocks], weight)
+    if options.comments:
+        kept = with_comments(kept, in_comments, [block.cf_label for block in blocks])
     kept = without_copies([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
                           [block.text for block in blocks])
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):

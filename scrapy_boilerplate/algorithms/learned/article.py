@@ -56,20 +56,21 @@ class Record(landmarks.Record, Protocol):
     def link_chars(self) -> int: ...
 
 
-# readability-lxml's lists of class and id words, each matched anywhere in a value ("footer" holds
-# "foot", "brand" holds "and", as readability reads them): bits of the lists a value's words are in.
-_UNLIKELY, _MAYBE, _POSITIVE, _NEGATIVE = 1, 2, 4, 8
-_LISTS = {
-    _UNLIKELY: "combx comment community disqus extra foot header menu remark rss shoutbox sidebar sponsor ad-break "
+#: The bits of readability-lxml's lists of class and id words, in :data:`CLASS_WORDS`.
+UNLIKELY, MAYBE, POSITIVE, NEGATIVE = 1, 2, 4, 8
+#: readability-lxml's lists of class and id words, by their bit; each word is matched anywhere in a
+#: value ("footer" holds "foot", "brand" holds "and", as readability reads them).
+CLASS_WORDS = {
+    UNLIKELY: "combx comment community disqus extra foot header menu remark rss shoutbox sidebar sponsor ad-break "
                "agegate pagination pager popup tweet twitter",
-    _MAYBE: "and article body column content main shadow",
-    _POSITIVE: "article body content entry hentry main page pagination post text blog story",
-    _NEGATIVE: "combx comment com- contact foot footer footnote masthead media meta outbrain promo related scroll "
+    MAYBE: "and article body column content main shadow",
+    POSITIVE: "article body content entry hentry main page pagination post text blog story",
+    NEGATIVE: "combx comment com- contact foot footer footnote masthead media meta outbrain promo related scroll "
                "shoutbox sidebar sponsor shopping tags tool widget",
 }
 #: Each word of the lists, with the bits of the lists holding it or a part of it ("footer": "foot" too).
-_BITS_OF_WORD = {word: sum(bit for bit, words in _LISTS.items() if any(part in word for part in words.split()))
-                 for words in _LISTS.values() for word in words.split()}
+_BITS_OF_WORD = {word: sum(bit for bit, words in CLASS_WORDS.items() if any(part in word for part in words.split()))
+                 for words in CLASS_WORDS.values() for word in words.split()}
 # On lowercased text, as a case-blind pattern costs seven times as much.
 _WORDS = re.compile(alternation(_BITS_OF_WORD))
 _SENTENCE_END = re.compile(r"\.( |$)")
@@ -109,8 +110,8 @@ MAX_HEADING_LINK_SHARE = 0.33
 
 
 @functools.lru_cache(maxsize=8192)
-def _value_bits(value: str | None) -> int:
-    """The bits of the lists a class or id value's words are in, read once per value: a site repeats
+def class_bits(value: str | None) -> int:
+    """The bits of the :data:`CLASS_WORDS` lists a class or id value's words are in, read once per value: a site repeats
     its class names on every page (the values, not their pairs with ids, which are often unique)."""
     bits = 0
     for word in _WORDS.findall(value.lower()) if value else ():
@@ -119,7 +120,7 @@ def _value_bits(value: str | None) -> int:
 
 
 #: The class weight of a value's bits: +25 for a positive word, -25 for a negative one.
-_WEIGHT = [CLASS_WEIGHT * (bool(bits & _POSITIVE) - bool(bits & _NEGATIVE)) for bits in range(16)]
+_WEIGHT = [CLASS_WEIGHT * (bool(bits & POSITIVE) - bool(bits & NEGATIVE)) for bits in range(16)]
 
 
 class _Page:
@@ -134,9 +135,9 @@ class _Page:
         self.parents = parents = [position.get(record.parent, -1) for record in every_record]  # None: -1
         elements = [record.element for record in every_record]
         self.tags = tags = [element.tag for element in elements]
-        class_bits = [_value_bits(record.class_value) for record in every_record]
-        id_bits = [_value_bits(element.get("id")) for element in elements]
-        self.class_weights = [_WEIGHT[c] + _WEIGHT[i] for c, i in zip(class_bits, id_bits)]
+        of_classes = [class_bits(record.class_value) for record in every_record]
+        of_ids = [class_bits(element.get("id")) for element in elements]
+        self.class_weights = [_WEIGHT[c] + _WEIGHT[i] for c, i in zip(of_classes, of_ids)]
         self.chars = [record.chars for record in every_record]
         self.links = [record.link_chars for record in every_record]
         self.has_children = set(parents)
@@ -153,8 +154,8 @@ class _Page:
                 self.own_commas[i] += block.text.count(",")
             if self.first_block[i] < 0:
                 self.first_block[i] = b
-        unlikely = [i for i, (c, d) in enumerate(zip(class_bits, id_bits))
-                    if (c | d) & (_UNLIKELY | _MAYBE) == _UNLIKELY and tags[i] not in _NEVER_UNLIKELY]
+        unlikely = [i for i, (c, d) in enumerate(zip(of_classes, of_ids))
+                    if (c | d) & (UNLIKELY | MAYBE) == UNLIKELY and tags[i] not in _NEVER_UNLIKELY]
         self.unlikely = self._unlikely(unlikely)
 
     def _unlikely(self, candidates: list[int]) -> list[bool]:

@@ -62,6 +62,20 @@ def choose(probabilities: Sequence[float], chars: Sequence[int], recall_weight: 
     return kept
 
 
+#: jusText's context-free classes of prose: what ``comments=True`` adds of a comment section.
+PROSE_CLASSES = frozenset({"good", "near-good"})
+
+
+def with_comments(kept: Sequence[bool], in_comments: Sequence[bool], cf_labels: Sequence[str]) -> list[bool]:
+    """``kept`` and the prose blocks in comment sections after the first kept block (``comments=True``).
+
+    Comments come after what they comment; a user's name, a date or a "Reply" link is not prose.
+    """
+    first = next((i for i, keep in enumerate(kept) if keep), len(kept))
+    return [keep or (i > first and in_comment and cf_label in PROSE_CLASSES)
+            for i, (keep, in_comment, cf_label) in enumerate(zip(kept, in_comments, cf_labels))]
+
+
 def without_copies(kept: Sequence[bool], texts: Sequence[str]) -> list[bool]:
     """``kept`` less the second copy of a section: a run of kept blocks, of two texts or more,
     that repeats in order the kept blocks from where its first text was first kept.

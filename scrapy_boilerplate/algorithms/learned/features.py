@@ -576,3 +576,7 @@ LAYOUT: tuple[Part, ...] = (
 def names() -> list[str]:
     """The name of each column of a row, from :data:`LAYOUT`."""
     return [column for part in LAYOUT for column in part.columns]
+
+
+#: The column of a row that says whether the block lies in an element named for comments (its own or an ancestor).
+ANY_COMMENT = names().index("any_comment")

@@ -82,15 +82,15 @@ def source(data: dict[str, Any]) -> str:
     )
 
 
-def declarations(features: int) -> str:
-    """The text of ``trees.pxd``: ``score``'s row unpacked into C doubles, for Cython (pure-Python mode)."""
+def declarations(features: int, function: str = "score", returns: str = "double") -> str:
+    """The text of the ``.pxd`` beside a generated module of trees (``trees.pxd``): ``function``'s
+    row unpacked into C doubles, for Cython (pure-Python mode); ``returns`` its C return type."""
     typed = ", ".join(f"x{i}=cython.double" for i in range(int(features)))
     return (
-        "# The shipped model's trees typed for Cython, written by benchmarks/train.py (model.declarations):\n"
-        "# do not edit.\n"
+        "# Generated trees typed for Cython, written by the trainer (learned.model.declarations): do not edit.\n"
         "import cython\n\n"
         f"@cython.locals({typed})\n"
-        "cpdef double score(object row)\n"
+        f"cpdef {returns} {function}(object row)\n"
     )
 
 
@@ -103,13 +103,14 @@ def trees(nodes: list[Any], features: int) -> Trees:
 
 def _function(name: str, nodes: list[Any], features: int) -> str:
     # Left to right, as LightGBM adds its trees: the same sum to the last bit.
-    expression = " + ".join(_expression(tree) for tree in nodes) or "0.0"
+    total = " + ".join(expression(tree) for tree in nodes) or "0.0"
     unpacked = "".join(f"x{i}, " for i in range(int(features)))
-    return f"def {name}(row):\n    {unpacked}= row\n    return {expression}\n"
+    return f"def {name}(row):\n    {unpacked}= row\n    return {total}\n"
 
 
-def _expression(node: Any) -> str:
+def expression(node: Any) -> str:
+    """One tree as a Python conditional expression over ``x0``, ``x1``..., its leaves' values as floats."""
     if not isinstance(node, list):
         return repr(float(node))
     feature, threshold, left, right = node
-    return f"({_expression(left)} if x{int(feature)} <= {float(threshold)!r} else {_expression(right)})"
+    return f"({expression(left)} if x{int(feature)} <= {float(threshold)!r} else {expression(right)})"

@@ -24,6 +24,8 @@ class LearnedOptions(JustextOptions):
     ``threshold``: instead, a fixed probability of being main text from which every block is
     good, above 0 and at most 1 (0, the default: none, ``favor`` decides). Give one or the other.
 
+    ``comments``: keep the comments under an article as main text too (off by default).
+
     The other options are jusText's, whose blocks and classes the model scores. The model
     was trained with jusText's defaults but ``spaces``, on here (the space between inline
     elements kept: code and inline markup keep their words apart), and ``ruby_text``, off
@@ -39,6 +41,10 @@ class LearnedOptions(JustextOptions):
     threshold: float = 0.0
     #: The side each page's choice favors: ``"balance"``, ``"precision"`` or ``"recall"``.
     favor: str = "balance"
+    #: Keep the comments under the main text too: the prose blocks (jusText's context-free class good
+    #: or near-good) in an element whose class, id, role or itemprop names comments, replies or a
+    #: discussion, after the first block kept. Off: the corpora count comments as boilerplate.
+    comments: bool = False
     #: Pages of more of jusText's blocks are skipped (``PageTooComplex``),
     #: as soon as jusText has made them: the model scores every block, at some 6x jusText's cost per
     #: block (a page of a million ``<div>`` s: 38 s); the corpora's largest page has 6,212 (0: no limit).

@@ -1,0 +1,346 @@
+"""What a whole page shows of its kind, as numbers: the page-level features of :mod:`.model`.
+
+One row per page, from the parsed tree and the URL, read by a few walks that
+libxml2 makes in C (Python sees only what they return: each element Python
+reads costs more than the walk):
+
+- the types the page declares (Open Graph, JSON-LD, microdata ``itemtype``) and
+  the ``itemprop`` names it uses (prices, offers, authors, reviews), its
+  declared publication dates and authors, its generator;
+- the words of its address (``/product/``, ``/forum/``, ``/docs/``, a dated
+  path, a long slug, a product code, the home page) and of its ``<title>``;
+- how many elements of each kind it has (paragraphs, links, list items, tables,
+  code, forms, inputs, buttons, images); the share of its text in links, list
+  items, paragraphs, headings, code, buttons and labels; its paragraphs' lengths;
+  its headings that are links;
+- the words of its ``class`` attributes (cards, posts, replies, prices, carts,
+  code, sidebars, filters) and its groups of elements alike (the same ``class``
+  repeated: a grid's cards, a forum's posts, a listing's items);
+- marker words and phrases in the start of its text ("cart", "reply",
+  "joined", dates, "contact us", "read more", currency signs).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from operator import attrgetter
+from typing import cast
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from ..learned.kind import ARTICLE_TYPES
+
+#: Declared types by the page type they point to (lowercased, schema.org's without their URL).
+TYPE_GROUPS: dict[str, frozenset[str]] = {
+    "article": ARTICLE_TYPES,
+    "product": frozenset({"product", "offer", "aggregateoffer", "productgroup", "individualproduct",
+                          "product.item", "og:product", "productmodel", "vehicle"}),
+    "forum": frozenset({"discussionforumposting", "qapage", "question", "answer", "comment",
+                        "socialmediaposting", "conversation"}),
+    "collection": frozenset({"itemlist", "collectionpage", "searchresultspage", "offercatalog", "listitem",
+                             "productcollection"}),
+    "documentation": frozenset({"techarticle", "apireference", "softwaresourcecode", "howto", "howtostep",
+                                "definedterm", "definedtermset", "course", "learningresource"}),
+    "service": frozenset({"service", "localbusiness", "organization", "professionalservice", "contactpage",
+                          "aboutpage", "medicalbusiness", "place", "event", "faqpage", "corporation",
+                          "educationalorganization", "collegeoruniversity", "store", "restaurant"}),
+    "website": frozenset({"website", "webpage", "webpageelement", "sitenavigationelement", "breadcrumblist"}),
+    "review": frozenset({"review", "aggregaterating", "rating"}),
+    "person": frozenset({"person", "profilepage"}),
+}
+#: Words of the URL's path and of the title (split at anything but letters and digits) by what they point to.
+URL_WORDS: dict[str, re.Pattern[str]] = {
+    name: re.compile(rf"(?:^|[^a-z0-9])(?:{words})(?=$|[^a-z0-9])") for name, words in {
+    "product": r"products?|p|item|dp|pdp|gp|sku|buy|shop/[a-z0-9-]+",
+    "collection": r"collections?|category|categories|cat|c|catalog|catalogue|shop|store|department|range|browse|o",
+    "listing": r"news|list|lists|latest|archive|archives|tag|tags|topics?|rankings?|reviews|best|top|events|page|"
+               r"search|directory|results|recipes|jobs|podcasts|courses|trending|in-the-news",
+    "forum": r"t|thread|threads|forum|forums|questions|topic|discussion|discussions|community|comments|posts?|r|"
+             r"answers|showthread|showtopic|viewtopic|talk|d|board|boards|story",
+    "documentation": r"docs?|documentation|reference|api|manual|guide|guides|userguide|tutorial|tutorials|handbook|"
+                     r"glossary|wiki|learn|howto|faq|kb|help|support|book|stable|current|v\d+",
+    "service": r"services?|solutions?|programs?|about|contact|pricing|plans?|movers|care|treatment|clinic|offers?|"
+               r"deals|locations?|why-us|testimonials|membership|rentals?|hire|booking|quote|consulting|agency|"
+               r"company|tutoring|calculator|department|departments|coupons|what-we-do|capabilities|certificates?",
+    "article": r"blog|blogs|articles?|story|stories|insights|posts|news|features?|opinion|\d{4}/\d{2}|\d{4}",
+}.items()}
+#: Words of the URL's host (split at its dots and dashes) by what they point to.
+HOST_WORDS: dict[str, frozenset[str]] = {
+    "documentation": frozenset({"docs", "doc", "developer", "developers", "dev", "learn", "wiki", "manual", "api",
+                                "reference", "guide", "readthedocs", "support", "help", "kb"}),
+    "forum": frozenset({"forum", "forums", "community", "bbs", "discuss", "discourse", "answers", "talk", "board",
+                        "boards", "stackexchange", "stackoverflow", "reddit", "quora", "lemmy"}),
+    "shop": frozenset({"shop", "store", "buy", "market", "boutique"}),
+    "news": frozenset({"news", "blog", "blogs", "times", "post", "daily", "magazine", "journal"}),
+}
+#: Words of the ``class`` attributes (lowercased, split at spaces, dashes and underscores) by what they
+#: point to.
+CLASS_WORDS: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
+    "card": "card cards tile tiles grid item items teaser thumb thumbnail col",
+    "product": "product products sku variant variants swatch swatches quantity qty size",
+    "price": "price prices amount money currency sale discount was regular compare",
+    "cart": "cart basket checkout add buy wishlist bag",
+    "post": "post posts message messages reply replies comment comments answer answers thread topic vote votes "
+            "avatar username user author quote signature postbody",
+    "forum": "forum forums discourse discussion bbcode phpbb vbulletin xenforo question questions",
+    "code": "highlight code hljs prism syntax language pre console terminal highlighttable codehilite",
+    "docs": "doc docs toc sidebar sphinx mkdocs docusaurus gitbook api reference admonition rst markdown body wy "
+            "theme md nav menu",
+    "article": "article entry byline published dateline content story headline lede",
+    "filter": "filter filters facet facets sort refine pagination pager load more results",
+    "service": "hero cta testimonial testimonials pricing plan plans feature features benefit benefits contact "
+               "booking appointment service services form",
+    "listing": "list listing feed stream archive summary excerpt river result results",
+    "rating": "rating ratings star stars review reviews",
+}.items()}
+#: Words of the page's text (lowercased, its first ``TEXT_READ`` characters, split at spaces) by what
+#: they point to: counted in one pass over the words.
+TEXT_WORDS: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
+    "cart": "cart bag basket buy stock shipping checkout returns panier warenkorb wishlist",
+    "product": "sku size quantity qty specification specifications specs dimensions material warranty color colour "
+               "weight model reviews",
+    "reply": "reply replies quote joined answered asked posts upvote upvotes accepted likes solved solution thread "
+             "wrote member members views posted permalink report moderator registered",
+    "date": "ago jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july "
+            "august september october november december",
+    "service": "contact quote estimate book appointment call schedule request services consultation enroll "
+               "started team testimonials testimonial clients trial experts expert solutions",
+    "docs": "parameter parameters returns example examples syntax function method class argument arguments default "
+            "note see version install import command configuration api",
+    "listing": "more all next previous page results sort filter items showing load view",
+    "article": "by min read share published updated written author editor comments",
+}.items()}
+#: Phrases of the page's text counted as they are (``str.count``): a few, each telling.
+TEXT_PHRASES: dict[str, tuple[str, ...]] = {
+    "cart": ("add to ", "buy now", "in stock"),
+    "reply": ("wrote:", "posts:", "joined"),
+    "service": ("contact us", "quote", "call us", "our services"),
+    "docs": ("on this page", "edit ", "()", "=>"),
+    "listing": ("read more", "view all", "see all", "sort by"),
+    "article": ("min read", "written by"),
+}
+#: How much of the page's text the markers are counted in: enough to tell its kind, bounded in time.
+TEXT_READ = 3_000
+_CURRENCIES = ("$", "€", "£", "¥", "₹", "zł")
+_YEAR = re.compile(r"(?:19|20)\d\d\b")
+#: A path segment that reads as a product's code: letters and 5 or more digits, or 10+ characters
+#: without a vowel-rich word (``B0D1XD1ZV3``, ``ca0581c002``, ``1005010537563439.html``).
+_PRODUCT_ID = re.compile(r"/(?=[a-z0-9]*\d{3})[a-z0-9]{8,}(?:\.html?)?(?:/|$)")
+_SEPARATOR = re.compile(r" [|\-–—:·] ")
+_SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
+_QUOTED = re.compile(r'"([^"]*)"')
+#: Elements counted, each its own feature.
+COUNTED = ("p", "a", "li", "ul", "ol", "h1", "h2", "h3", "h4", "table", "tr", "td", "pre", "code", "img", "form",
+           "input", "select", "textarea", "button", "article", "section", "aside", "nav", "time", "blockquote", "dl",
+           "dt", "figure", "iframe", "svg", "script", "label", "option", "span", "div", "header", "footer", "strong")
+#: Elements whose own text (``text``, not their children's) is counted, each its share of the page's.
+TEXT_HOLDERS = ("p", "pre", "h1", "h2", "h3", "h4", "button", "label")
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: The ``meta`` names (or properties) of an article's publication date and author.
+_DATE_METAS = frozenset({"article:published_time", "date", "pubdate", "publishdate", "dc.date", "sailthru.date",
+                         "parsely-pub-date", "article:modified_time"})
+_AUTHOR_METAS = frozenset({"author", "article:author", "dc.creator", "parsely-author", "sailthru.author"})
+#: The elements :func:`row` reads one by one (few on a page, but for the paragraphs).
+_READ = ("p", "h1", "h2", "h3", "h4", "pre", "input", "meta", "script", "title", "button", "label")
+#: Open Graph types, each its own feature.
+OG_TYPES = ("article", "product", "website", "profile", "book", "video.other", "product.group")
+#: ``itemprop`` names by what they point to.
+ITEMPROPS: dict[str, frozenset[str]] = {
+    "price": frozenset({"price", "pricecurrency", "offers", "availability", "sku", "gtin13", "brand", "lowprice"}),
+    "article": frozenset({"author", "datepublished", "articlebody", "headline", "datemodified"}),
+    "review": frozenset({"ratingvalue", "reviewcount", "aggregaterating", "review"}),
+    "forum": frozenset({"upvotecount", "answercount", "comment", "suggestedanswer", "acceptedanswer", "text"}),
+    "list": frozenset({"itemlistelement", "position", "item"}),
+}
+#: Words of the ``generator`` meta by the kind of site they make.
+GENERATORS: dict[str, tuple[str, ...]] = {
+    "docs": ("sphinx", "mkdocs", "docusaurus", "gitbook", "hugo", "jekyll", "vuepress", "docfx", "antora", "mediawiki"),
+    "shop": ("shopify", "woocommerce", "magento", "prestashop", "bigcommerce"),
+    "forum": ("discourse", "phpbb", "vbulletin", "xenforo", "invision", "mybb", "flarum", "fluxbb", "punbb"),
+    "blog": ("wordpress", "ghost", "blogger", "medium", "substack"),
+}
+
+
+def names() -> list[str]:
+    """The features' names, in the order of :func:`row`."""
+    return [
+        *(f"declarations of {group}" for group in TYPE_GROUPS), "declared types", "declares nothing",
+        *(f"og:type {og_type}" for og_type in OG_TYPES), *(f"itemprop {name}" for name in ITEMPROPS),
+        *(f"url {name}" for name in URL_WORDS), "url depth", "url length", "url query", "url digits",
+        "url ends in slash", "url .html", *(f"host {name}" for name in HOST_WORDS), "url home page",
+        "url last segment words", "url last segment length", "url number segment", "url product code",
+        *(f"title {name}" for name in URL_WORDS), "title chars", "title words", "title separators",
+        *(f"generator {name}" for name in GENERATORS),
+        *(f"count {tag}" for tag in COUNTED), "elements", "headings",
+        *(f"{tag} per element" for tag in ("p", "a", "li", "pre", "img", "h2", "tr", "article", "div", "span")),
+        "links to the page itself", "phone links", "mail links", "links per 1k chars", "linked headings",
+        "headings with an id", "publication dates declared", "authors declared", "inputs of text",
+        "inputs of search", "hidden inputs",
+        "text chars", *(f"text in {tag} share" for tag in ("a", "li", *TEXT_HOLDERS)),
+        "paragraphs of 300+ chars", "paragraphs of 80 to 300 chars", "paragraphs under 80 chars",
+        "longest paragraph", "median paragraph", "chars per heading", "chars per paragraph", "chars per link",
+        *(f"class {name}" for name in CLASS_WORDS), *(f"class {name} share" for name in CLASS_WORDS),
+        "largest group alike", "second group alike", "groups alike of 5+", "elements in groups alike of 5+ share",
+        *(f"largest group {name}" for name in CLASS_WORDS),
+        *(f"text {name}" for name in (*TEXT_WORDS, *(f"{name} phrases" for name in TEXT_PHRASES), "price", "year")),
+        *(f"text {name} per 1k words" for name in (*TEXT_WORDS, *(f"{name} phrases" for name in TEXT_PHRASES),
+                                                   "price", "year")), "text words",
+    ]
+
+
+def row(root: etree._Element, url: str | None = None) -> list[float]:
+    """The features of the page ``root`` is part of (see :func:`names`)."""
+    document = root.getroottree().getroot()
+    tags = Counter(map(_TAG, document.iter(etree.Element)))
+    text_in: dict[str, int] = {}
+    paragraphs: list[int] = []
+    declared: Counter[str] = Counter()
+    og_types: set[str] = set()
+    title = generator = ""
+    self_links = phone_links = mail_links = linked_headings = headings_with_id = dates = authors = 0
+    text_inputs = search_inputs = hidden_inputs = 0
+    for element in document.iter(*_READ):  # libxml2 walks the tree, Python sees only these
+        tag = element.tag
+        if tag == "script":  # only JSON-LD's text: the others' can be large, and tell nothing here
+            if element.get("type") == "application/ld+json" and (text := element.text):
+                dates += "datePublished" in text
+                authors += '"author"' in text
+                for one, several in _SCHEMA_TYPES.findall(text):
+                    declared.update(name.lower() for name in ([one] if one else _QUOTED.findall(several)))
+            continue
+        text = element.text
+        if text:
+            text_in[tag] = text_in.get(tag, 0) + len(text)
+        if tag == "p":  # its text and its children's, as most paragraphs have it (reading deeper costs)
+            paragraphs.append(len(text or "") + sum(len(child.text or "") + len(child.tail or "") for child in element))
+        elif tag in _HEADINGS:
+            parent = element.getparent()
+            linked_headings += (parent is not None and parent.tag == "a") or any(child.tag == "a" for child in element)
+            headings_with_id += element.get("id") is not None
+        elif tag == "input":
+            kind = (element.get("type") or "text").lower()
+            text_inputs += kind in ("text", "email", "tel", "number")
+            search_inputs += kind == "search"
+            hidden_inputs += kind == "hidden"
+        elif tag == "meta":
+            prop = element.get("property") or element.get("name")
+            if prop == "og:type":
+                og_types.add(str(element.get("content", "")).strip().lower())
+            elif prop in _DATE_METAS:
+                dates += 1
+            elif prop in _AUTHOR_METAS:
+                authors += 1
+            elif prop == "generator":
+                generator += str(element.get("content", "")).lower()
+        elif tag == "title":
+            title = title or text or ""
+    itemprops: list[str] = []
+    for found in cast("list[etree._ElementUnicodeResult]", _MICRODATA(document)):
+        if found.attrname == "itemtype":
+            declared.update(name.rpartition("/")[2].lower() for name in found.split())
+        else:
+            itemprops.extend(found.lower().split())
+    classes = cast("list[str]", _CLASSES(document))  # attribute values: strings
+    for href in cast("list[str]", _HREFS(document)):
+        if href[:1] == "#":
+            self_links += 1
+        elif href[:4] == "tel:":
+            phone_links += 1
+        elif href[:7] == "mailto:":
+            mail_links += 1
+    text_in["a"] = sum(map(len, cast("list[str]", _LINK_TEXT(document))))
+    text_in["li"] = sum(map(len, cast("list[str]", _ITEM_TEXT(document))))
+    page_text = cast("str", _TEXT(document))
+    declared.update(og_types)
+    del declared[""]
+
+    values: list[float] = [float(sum(declared[name] for name in group if name in declared))
+                           for group in TYPE_GROUPS.values()]
+    values += [float(len(declared)), float(not declared)]
+    values += [float(og_type in og_types) for og_type in OG_TYPES]
+    props = Counter(itemprops)
+    values += [float(sum(props[name] for name in group)) for group in ITEMPROPS.values()]
+
+    try:
+        parts = urlsplit(url or "")
+    except ValueError:  # "http://[bad": a URL no browser goes to tells nothing of the page
+        parts = urlsplit("")
+    path = parts.path.lower()
+    values += [float(len(pattern.findall(path))) for pattern in URL_WORDS.values()]
+    segments = [segment for segment in path.split("/") if segment]
+    last = segments[-1].rpartition(".")[0] or segments[-1] if segments else ""
+    values += [float(len(segments)), float(len(path)), float(bool(parts.query)), float(sum(c.isdigit() for c in path)),
+               float(path.endswith("/")), float(path.endswith((".html", ".htm", ".php", ".aspx")))]
+    host_words = set(re.split(r"[.-]", (parts.hostname or "").lower()))
+    values += [float(bool(host_words & words)) for words in HOST_WORDS.values()]
+    values += [float(not segments and not parts.query), float(len(re.split(r"[-_+]", last)) if last else 0),
+               float(len(last)), float(any(segment.isdigit() and len(segment) >= 4 for segment in segments)),
+               float(bool(_PRODUCT_ID.search(path)))]
+
+    lowered_title = title.strip().lower()
+    values += [float(len(pattern.findall(lowered_title))) for pattern in URL_WORDS.values()]
+    values += [float(len(lowered_title)), float(len(lowered_title.split())),
+               float(len(_SEPARATOR.findall(lowered_title)))]
+    values += [float(any(name in generator for name in words)) for words in GENERATORS.values()]
+
+    total = len(page_text)
+    elements = max(1, sum(tags.values()))
+    headings = sum(tags.get(tag, 0) for tag in _HEADINGS)
+    values += [float(tags.get(tag, 0)) for tag in COUNTED] + [float(elements), float(headings)]
+    values += [tags.get(tag, 0) / elements for tag in ("p", "a", "li", "pre", "img", "h2", "tr", "article", "div",
+                                                        "span")]
+    chars = max(1, total)
+    values += [float(self_links), float(phone_links), float(mail_links), 1000 * tags.get("a", 0) / chars,
+               float(linked_headings), float(headings_with_id), float(dates), float(authors), float(text_inputs),
+               float(search_inputs), float(hidden_inputs)]
+    values += [float(total)] + [text_in.get(tag, 0) / chars for tag in ("a", "li", *TEXT_HOLDERS)]
+    paragraphs.sort()
+    values += [float(sum(size >= 300 for size in paragraphs)), float(sum(80 <= size < 300 for size in paragraphs)),
+               float(sum(size < 80 for size in paragraphs)), float(paragraphs[-1] if paragraphs else 0),
+               float(paragraphs[len(paragraphs) // 2] if paragraphs else 0), chars / max(1, headings),
+               sum(paragraphs) / max(1, len(paragraphs)), text_in.get("a", 0) / max(1, tags.get("a", 0))]
+
+    distinct = Counter(classes)
+    class_words = _words(" ".join(distinct))  # each value once: a grid's thousand cards are one group
+    hits = [sum(map(class_words.__getitem__, words & class_words.keys())) for words in CLASS_WORDS.values()]
+    values += [float(count) for count in hits] + [count / max(1, len(distinct)) for count in hits]
+    values += _groups_alike(distinct, elements)
+
+    start = page_text[:TEXT_READ].lower()
+    words = Counter(start.split())
+    markers = [sum(map(words.__getitem__, group & words.keys())) for group in TEXT_WORDS.values()]
+    markers += [sum(map(start.count, phrases)) for phrases in TEXT_PHRASES.values()]
+    markers += [sum(map(start.count, _CURRENCIES)), len(_YEAR.findall(start))]
+    count_words = max(1, sum(words.values()))
+    values += [float(count) for count in markers] + [1000 * count / count_words for count in markers]
+    values.append(float(count_words))
+    return values
+
+
+_TAG = attrgetter("tag")
+_MICRODATA = etree.XPath("//@itemtype | //@itemprop")
+_CLASSES = etree.XPath("//@class", smart_strings=False)
+_HREFS = etree.XPath("//a/@href", smart_strings=False)
+_LINK_TEXT = etree.XPath("//a//text()", smart_strings=False)
+_ITEM_TEXT = etree.XPath("//li//text()", smart_strings=False)
+_TEXT = etree.XPath("string(//body)", smart_strings=False)
+
+
+def _groups_alike(counts: Counter[str], elements: int) -> list[float]:
+    """How many elements the two largest groups of elements of the same ``class`` have (a grid's cards, a
+    forum's posts, a listing's items), how many such groups have 5 or more and their share of the
+    elements, and what the largest one's ``class`` words say (``counts``: each ``class`` value's elements)."""
+    common = counts.most_common(2)
+    largest = [float(count) for _, count in common] + [0.0, 0.0]
+    words = _words(common[0][0]) if common else Counter()
+    return [largest[0], largest[1], float(sum(count >= 5 for count in counts.values())),
+            sum(count for count in counts.values() if count >= 5) / elements,
+            *(float(not words.keys().isdisjoint(group)) for group in CLASS_WORDS.values())]
+
+
+def _words(classes: str) -> Counter[str]:
+    """The words of ``class`` values, split at spaces, dashes and underscores (``product-card__price``:
+    ``product``, ``card``, ``price``)."""
+    return Counter(classes.lower().replace("-", " ").replace("_", " ").split())
