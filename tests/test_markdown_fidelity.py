@@ -177,6 +177,44 @@ def test_image_inside_a_paragraph_stays_in_place():
         "A picture ![a cat](http://example.com/dir/p.png) here.")
 
 
+# Figures between good blocks: in the clean HTML as in the Markdown.
+
+LONG1 = "<p>First paragraph of the article, long enough to be its text, and it goes on for a while with words.</p>"
+LONG2 = "<p>Second paragraph of the article, long enough to be its text, and it goes on for a while with words.</p>"
+NAV = "<nav><a href='/x'>Home</a> | <a href='/y'>News</a></nav>"
+
+
+def images_html(body: str) -> str:
+    return extract(f"<html><body><article>{body}</article></body></html>", url=URL,
+                   algorithm="declutter").to_main_html(images=True)
+
+
+def test_main_html_keeps_a_figure_between_blocks_with_its_caption():
+    assert images_html(f"{LONG1}<div class='media'><figure><img src='/a.jpg' alt='A cat'>"
+                       f"<figcaption>Cat.</figcaption></figure></div>{LONG2}") == (
+        f"{LONG1}\n<figure><img src=\"http://example.com/a.jpg\" alt=\"A cat\"><figcaption>Cat.</figcaption>"
+        f"</figure>\n{LONG2}\n")
+
+
+def test_main_html_keeps_an_image_before_a_block_the_walk_does_not_reach():
+    assert images_html(f"{LONG1}<div><img src='/b.jpg' alt='A dog'></div>{NAV}{LONG2}") == (
+        f"{LONG1}\n<p><img src=\"http://example.com/b.jpg\" alt=\"A dog\"></p>\n{LONG2}\n")
+
+
+def test_main_html_figures_are_safe():
+    html = images_html(f"{LONG1}<figure><img src='javascript:alert(1)' alt='x'><img src=' jav&#9;ascript:alert(2)'>"
+                       "<img src='/ok.jpg\" onerror=\"alert(3)' alt='z\" onload=\"alert(4)'></figure>"
+                       f"{NAV}{LONG2}")
+    assert html == (f"{LONG1}\n<p><img src=\"http://example.com/ok.jpg&quot; onerror=&quot;alert(3)\" "
+                    f"alt=\"z&quot; onload=&quot;alert(4)\"></p>\n{LONG2}\n")
+
+
+def test_main_html_without_images_writes_no_figure():
+    body = f"{LONG1}<div class='media'><figure><img src='/a.jpg' alt='A cat'></figure></div>{LONG2}"
+    extraction = extract(f"<html><body><article>{body}</article></body></html>", url=URL, algorithm="declutter")
+    assert extraction.main_html == f"{LONG1}\n{LONG2}\n"
+
+
 # The constructed pages of the fidelity benchmark: each construct's Markdown as expected.
 
 @pytest.mark.parametrize("name", sorted(json.loads((CONSTRUCTED / "constructed.json").read_text(encoding="utf-8"))))

@@ -9,6 +9,9 @@ from lxml import etree
 
 from .urls import join_url
 
+#: The elements every rendering looks for in the whole page, found by one walk (see :meth:`Page.elements`).
+LOOKED_FOR = ("base", "pre", "table")
+
 
 @dataclass(frozen=True)
 class Page:
@@ -17,10 +20,29 @@ class Page:
     root: etree._Element
     url: str | None = None
 
+    def elements(self, tag: str) -> list[etree._Element]:
+        """The page's elements named ``tag``, in document order: those of :data:`LOOKED_FOR` found
+        by one walk for all (a walk through a whole page is among the renderers' largest costs),
+        others (images) by a walk of their own."""
+        found = self._found
+        elements = found.get(tag)
+        if elements is None:
+            elements = found[tag] = list(self.root.iter(tag))
+        return elements
+
+    @cached_property
+    def _found(self) -> dict[str, list[etree._Element]]:
+        found: dict[str, list[etree._Element]] = {tag: [] for tag in LOOKED_FOR}
+        for element in self.root.iter(*LOOKED_FOR):
+            elements = found.get(element.tag)
+            if elements is not None:
+                elements.append(element)
+        return found
+
     @cached_property
     def base_href(self) -> str | None:
         """The ``href`` of the page's first ``<base href>``, as written (stripped)."""
-        hrefs = (element.get("href") for element in self.root.iter("base"))
+        hrefs = (element.get("href") for element in self.elements("base"))
         return next((href.strip() for href in hrefs if href), None)
 
     @property

@@ -58,7 +58,8 @@ def browser_form(reference: str) -> str:
 def allowed_scheme(reference: str) -> bool:
     """Whether ``reference`` (as :func:`browser_form` gives it) is relative or has an allowed
     scheme, read as written and with its character references decoded."""
-    for form in (reference, browser_form(html.unescape(reference))):
+    # Without "&" no reference is decoded, and ``reference`` is its browser form already.
+    for form in (reference, browser_form(html.unescape(reference))) if "&" in reference else (reference,):
         match = _SCHEME.match(form)
         if match is not None and match.group(1).lower() not in ALLOWED_SCHEMES:
             return False

@@ -2,19 +2,22 @@
 
 Only structure and markup are written: ``h1``-``h6``, ``p``, ``ul``/``ol``/``li``,
 ``dl``/``dt``/``dd``, ``blockquote``, ``pre``, ``table``/``caption``/``tr``/``th``/``td``,
-``a``, ``em``, ``strong``, ``code``, ``img``, ``br``; no attributes but ``href``,
-``src`` and ``alt``, URLs absolute. Listings and tables as the Markdown writes them;
-images (with ``images``) where the good blocks hold them, from the same sources.
+``a``, ``em``, ``strong``, ``code``, ``img``, ``figure``/``figcaption``, ``br``; no
+attributes but ``href``, ``src`` and ``alt``, URLs absolute and under the package's
+URL rule. Listings, tables and images (with ``images``) as the Markdown writes them:
+images where the good blocks hold them, and those among them (:func:`.images.figures`)
+as figures with their captions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from html import escape
 
 from lxml import etree
 
 from ..html.page import Page
+from ..model.text import collapse
 from . import images as content_images
 from . import tables
 from .code import code_text, in_gutter, listings
@@ -41,15 +44,26 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     out: list[str] = []
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
-    whole, placed = tables.whole(page.root, pieces) if page is not None else (set(), {})
-    for index, found in (listings(page.root, pieces) if page is not None else {}).items():
+    whole, placed = tables.whole(page, pieces) if page is not None else (set(), {})
+    for index, found in (listings(page, pieces) if page is not None else {}).items():
         placed.setdefault(index, []).extend(found)
     written: set[etree._Element] = set()  # the ``pre`` and the tables written whole
     layouts: dict[etree._Element, bool] = {}
+    # With images, those of the main content not inside a piece (a figure between paragraphs),
+    # written apart as figures, as the Markdown writes them.
+    figured: set[etree._Element] = set()
+    covered: set[etree._Element | None] = set()
+    if images and page is not None:
+        apart = content_images.figures(page, pieces, lambda image: _image_source(image, page) is not None,
+                                       lambda element: tables.in_data_table(element, layouts))
+        for index, found_images in apart.items():
+            placed.setdefault(index, []).extend(found_images)
+            figured.update(found_images)
+        covered = {piece.element for piece in pieces} if figured else set()
     for index, piece in enumerate(pieces):
         if index in placed:  # tables none of whose cells is good, among the good pieces
             _close(out, opened)
-            out.extend(_apart(element, page, links, images) for element in placed[index])
+            out.extend(_apart(element, page, links, images, covered) for element in placed[index])
         structure = _without_layout(piece.structure, layouts) if page is not None else list(piece.structure)
         tags = [node.tag for node in structure]
         in_code = "pre" in tags
@@ -71,7 +85,7 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
                 continue  # written with the first piece of its ``pre``
             inner = escape(code or piece.text[piece.runs[0].start:piece.runs[-1].end], quote=False)
         else:
-            inner = _write(piece, page, links, images)
+            inner = _write(piece, page, links, images, figured)
         if not inner:  # an image left out: no empty element for it
             continue
         common = 0
@@ -94,7 +108,7 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
         else:
             out.append(f"<p>{inner}</p>\n")
     _close(out, opened)
-    out.extend(_apart(element, page, links, images) for element in placed.get(len(pieces), ()))
+    out.extend(_apart(element, page, links, images, covered) for element in placed.get(len(pieces), ()))
     return "".join(out)
 
 
@@ -122,12 +136,32 @@ def _without_layout(structure: Sequence[etree._Element], layouts: dict[etree._El
     return kept
 
 
-def _apart(element: etree._Element, page: Page | None, links: bool, images: bool) -> str:
-    """A table or a listing placed among the pieces."""
+def _apart(element: etree._Element, page: Page | None, links: bool, images: bool,
+           covered: set[etree._Element | None]) -> str:
+    """A table, a listing or an image (with its figure's caption unless a good piece, one of the
+    elements ``covered``, writes it) placed among the pieces."""
     if element.tag == "pre":
         code = code_text(element)
         return f"<pre>{escape(code, quote=False)}</pre>\n" if code else ""
+    if element.tag == "img":
+        source = _image_source(element, page)
+        if source is None:
+            return ""
+        image = f'<img src="{escape(source)}" alt="{escape(collapse(element.get("alt") or ""))}">'
+        caption = content_images.caption(element, covered)
+        written = _write(element_piece(caption, ()), page, links, images) if caption is not None else ""
+        if written:
+            return f"<figure>{image}<figcaption>{written}</figcaption></figure>\n"
+        return f"<p>{image}</p>\n"
     return _table(element, page, links, images)
+
+
+def _image_source(image: etree._Element, page: Page | None) -> str | None:
+    """The URL of ``image`` as written, ``None`` for none, a script or a decoration."""
+    source = link_target(content_images.source(image), page)
+    if source is None or content_images.is_decoration(image, source) or in_aside(image):
+        return None
+    return source
 
 
 def _table(table: etree._Element, page: Page | None, links: bool, images: bool) -> str:
@@ -152,7 +186,9 @@ def _table(table: etree._Element, page: Page | None, links: bool, images: bool) 
     return "".join(out) if any(cells.values()) else ""  # no empty table (images left out)
 
 
-def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:
+def _write(piece: Piece, page: Page | None, links: bool, images: bool,
+           figured: Container[etree._Element] = ()) -> str:
+    """The piece's text in its inline markup; the images ``figured`` (written apart) as their text."""
     text = piece.text
     if not piece.runs:
         return ""
@@ -171,8 +207,8 @@ def _write(piece: Piece, page: Page | None, links: bool, images: bool) -> str:
 
     def image_part(start: int, end: int, image: etree._Element) -> str:
         alt = image_alt(text, start, end, image)
-        source = link_target(content_images.source(image), page) if images else None
-        if source is not None and not content_images.is_decoration(image, source) and not in_aside(image):
+        source = _image_source(image, page) if images and image not in figured else None
+        if source is not None:
             return set_apart(text, start, end, f'<img src="{escape(source)}" alt="{escape(alt)}">')
         return escape(alt, quote=False) if end > start else ""
 

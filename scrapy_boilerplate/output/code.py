@@ -15,6 +15,8 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from ..html.page import Page
+from ..html.walk import unknown_ancestors
 from ..model.text import without_format_hints
 from .placement import INLINE_TAGS, Piece, among
 
@@ -44,21 +46,26 @@ def is_gutter(element: etree._Element) -> bool:
     return not (names & GUTTER_CLASSES == {"line-numbers"} and element.tag in _NUMBERED_TAGS)
 
 
-def in_gutter(element: etree._Element | None) -> bool:
-    """Whether ``element`` is a gutter or lies in one."""
-    while element is not None:
-        if isinstance(element.tag, str) and is_gutter(element):
-            return True
-        element = element.getparent()
-    return False
+def in_gutter(element: etree._Element | None, known: dict[etree._Element | None, bool] | None = None) -> bool:
+    """Whether ``element`` is a gutter or lies in one; ``known`` keeps the answer for it and its
+    ancestors (the pieces of one table or listing share theirs, up to the page's root)."""
+    if element is None:
+        return False
+    missing, nearest = unknown_ancestors(element, known if known is not None else ())
+    inside = known.get(nearest, False) if known is not None else False
+    for node in reversed(missing):
+        inside = inside or (isinstance(node.tag, str) and is_gutter(node))
+        if known is not None:
+            known[node] = inside
+    return inside
 
 
-def listings(root: etree._Element, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
+def listings(page: Page, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
     """The ``pre`` elements none of whose text is good that lie among good pieces (an algorithm
     often finds code's short lines bad), by the index of the piece each goes before (see
     :func:`.among`); not those of gutters or inside a table."""
     holding = {node for piece in pieces for node in piece.structure if node.tag == "pre"}
-    candidates = [pre for pre in root.iter("pre") if pre not in holding
+    candidates = [pre for pre in page.elements("pre") if pre not in holding
                   and next(pre.iterancestors("pre", "table"), None) is None and not in_gutter(pre)]
     # Looked for further than images, one side enough: code is seldom boilerplate.
     if not candidates:

@@ -12,8 +12,12 @@ those in an aside (sharing buttons, advertisements, related links, comments).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from lxml import etree
+
+from ..html.page import Page
+from .placement import INLINE_TAGS, Piece, among
 
 #: Images whose declared width and height are both under this many pixels are icons.
 ICON_SIZE = 48
@@ -86,3 +90,38 @@ def _size(value: str | None) -> float | None:
         return None
     match = re.match(r"\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*$", value)
     return float(match.group(1)) if match else None
+
+
+def figures(page: Page, pieces: Sequence[Piece], written: Callable[[etree._Element], bool],
+            in_data_table: Callable[[etree._Element], bool]) -> dict[int, list[etree._Element]]:
+    """The images of the main content not written inside a piece (a figure between two
+    paragraphs, a lead image), by the index of the piece each goes before (see :func:`.among`);
+    of the images ``written`` accepts (a source, not a decoration), not in code or a data table,
+    which write theirs."""
+    # The images the walk placed in a piece's own element are written there; those it joined
+    # to a piece from outside its element (a figure before a paragraph) are figures.
+    inline = {run.inline[-1] for piece in pieces for run in piece.runs
+              if run.inline and run.inline[-1].tag == "img" and holder(run.inline[-1]) is piece.element}
+    candidates = [image for image in page.elements("img") if image not in inline and written(image)
+                  and next(image.iterancestors("pre"), None) is None and not in_data_table(image)]
+    if not candidates:
+        return {}
+    return among(candidates, [piece.element for piece in pieces])
+
+
+def caption(image: etree._Element, covered: set[etree._Element | None]) -> etree._Element | None:
+    """The caption of the figure holding ``image``, unless a good piece (one of the elements
+    ``covered``) writes some of it."""
+    figure = next(image.iterancestors("figure"), None)
+    found = figure.find(".//figcaption") if figure is not None else None
+    if found is None or any(element in covered for element in found.iter()):
+        return None
+    return found
+
+
+def holder(element: etree._Element) -> etree._Element | None:
+    """The nearest element holding ``element`` that is not inline."""
+    parent = element.getparent()
+    while parent is not None and parent.tag in INLINE_TAGS:
+        parent = parent.getparent()
+    return parent

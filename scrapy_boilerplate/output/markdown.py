@@ -29,10 +29,8 @@ from . import tables
 from .code import code_text, in_gutter, language, listings
 from .placement import (
     CODE_TAGS,
-    INLINE_TAGS,
     Piece,
     Run,
-    among,
     element_piece,
     image_alt,
     in_aside,
@@ -70,7 +68,8 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     pieces = [piece for piece in pieces if not writer.in_gutter(piece)]
     placed = writer.placed(pieces)
     for index, end, table in _grouped(pieces, writer.data_table):
-        writer.among(placed.get(index, ()))
+        if index in placed:
+            writer.among(placed[index])
         if table is None:
             writer.piece(pieces[index])
         elif table in writer.content_tables:
@@ -163,6 +162,8 @@ class _Writer:
     listings: set[etree._Element] = field(default_factory=set)
     #: Whether each table met lays the page out (see :func:`.tables.is_layout`).
     layouts: dict[etree._Element, bool] = field(default_factory=dict)
+    #: Whether each element met is or lies in a listing's line numbers (see :func:`.code.in_gutter`).
+    gutters: dict[etree._Element | None, bool] = field(default_factory=dict)
     #: Inside a heading: emphasis written as its text.
     plain: bool = False
     #: The elements of the good pieces (a figure's caption among them is written by its piece).
@@ -195,15 +196,22 @@ class _Writer:
     def data_table(self, piece: Piece) -> etree._Element | None:
         """The table holding ``piece`` when it holds data (not a layout table)."""
         element = piece.element
-        if self.form(piece.structure).table is None or element is None:
+        form = self.form(piece.structure)
+        table = form.table
+        if table is None or element is None:
             return None
-        return next(element.iterancestors("table"), None) if self.in_data_table(element) else None
+        if form.code is not None or table is element:
+            # The form's table is the innermost one around the piece's element, but for a table
+            # inside code (the form is the ``pre``'s) or the element itself.
+            table = next(element.iterancestors("table"), None)
+        return table if table is not None and self.holds_data(table) else None
 
     def in_data_table(self, element: etree._Element) -> bool:
         """Whether the innermost table around ``element`` holds data."""
-        table = next(element.iterancestors("table"), None)
-        if table is None:
-            return False
+        return tables.in_data_table(element, self.layouts)
+
+    def holds_data(self, table: etree._Element) -> bool:
+        """Whether ``table`` holds data (see :func:`.tables.is_layout`)."""
         layout = self.layouts.get(table)
         if layout is None:
             layout = self.layouts[table] = tables.is_layout(table)
@@ -212,7 +220,7 @@ class _Writer:
     def in_gutter(self, piece: Piece) -> bool:
         """Whether ``piece`` is a listing's line numbers (in code or a table cell)."""
         form = self.form(piece.structure)
-        return (form.code is not None or form.table is not None) and in_gutter(piece.element)
+        return (form.code is not None or form.table is not None) and in_gutter(piece.element, self.gutters)
 
     def pieces(self, pieces: Sequence[Piece]) -> None:
         """Write ``pieces``, the good blocks' cells of a table in a pipe table (see :meth:`table`)."""
@@ -313,8 +321,8 @@ class _Writer:
         also tells :attr:`content_tables`), the listings none of whose lines is good (see
         :func:`.code.listings`) and with images, the images not written inside a piece."""
         assert self.page is not None
-        self.content_tables, placed = tables.whole(self.page.root, pieces)
-        for index, found in listings(self.page.root, pieces).items():
+        self.content_tables, placed = tables.whole(self.page, pieces)
+        for index, found in listings(self.page, pieces).items():
             placed.setdefault(index, []).extend(found)
         if self.images:
             for index, images in self.figures(pieces).items():
@@ -336,22 +344,11 @@ class _Writer:
     def figures(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
         """The images of the main content not written inside a piece, by the piece they go before."""
         assert self.page is not None
-        # The images the walk placed in a piece's own element are written there; those it joined
-        # to a piece from outside its element (a figure before a paragraph) are figures.
-        inline = {run.inline[-1] for piece in pieces for run in piece.runs
-                  if run.inline and run.inline[-1].tag == "img" and _holder(run.inline[-1]) is piece.element}
-        candidates = []
-        for image in self.page.root.iter("img"):
-            if image in inline or self.image_source(image) is None:
-                continue
-            if next(image.iterancestors("pre"), None) is not None or self.in_data_table(image):
-                continue  # written with its listing or table, if at all
-            candidates.append(image)
-        if not candidates:
-            return {}
-        self.covered = {piece.element for piece in pieces}
-        placed = among(candidates, [piece.element for piece in pieces])
-        self.figured = {image for images in placed.values() for image in images}
+        placed = content_images.figures(self.page, pieces, lambda image: self.image_source(image) is not None,
+                                        self.in_data_table)
+        if placed:
+            self.covered = {piece.element for piece in pieces}
+            self.figured = {image for images in placed.values() for image in images}
         return placed
 
     def figure(self, image: etree._Element) -> None:
@@ -360,9 +357,8 @@ class _Writer:
         if source is None:
             return
         lines = [f"![{_escaped(_ESCAPE, collapse(image.get('alt') or ''))}]({source})"]
-        figure = next((ancestor for ancestor in image.iterancestors("figure")), None)
-        caption = figure.find(".//figcaption") if figure is not None else None
-        if caption is not None and not any(element in self.covered for element in caption.iter()):
+        caption = content_images.caption(image, self.covered)
+        if caption is not None:
             lines.extend(_paragraph_lines(collapse(self.inline(element_piece(caption, ()), _ESCAPE))))
         self.chunk((), lines)
 
@@ -497,14 +493,6 @@ class _Writer:
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
-
-
-def _holder(element: etree._Element) -> etree._Element | None:
-    """The nearest element holding ``element`` that is not inline."""
-    parent = element.getparent()
-    while parent is not None and parent.tag in INLINE_TAGS:
-        parent = parent.getparent()
-    return parent
 
 
 def _percent_encoded(match: re.Match[str]) -> str:

@@ -147,7 +147,10 @@ def pieces(blocks: Sequence[Block], page: Page | None,
                     one_text_node or (not len(start) and _holds_exactly(start, line))):
                 walk.placed_in(start, line, follows=follows)
                 if current is None and start.tag not in INLINE_TAGS:  # most: a paragraph, an item...
-                    current = Piece(start, _structure(start, structures), text, [Run(line_start, line_end, ())])
+                    structure = structures.get(start)
+                    if structure is None:
+                        structure = _structure(start, structures)
+                    current = Piece(start, structure, text, [Run(line_start, line_end, ())])
                     result.append(current)
                     follows = True
                     continue
@@ -579,10 +582,22 @@ def set_apart(text: str, start: int, end: int, image: str) -> str:
     return f"{before}{image}{after}"
 
 
+#: Elements that are not inline and hold only text when they have no children (not a line break,
+#: an image or a script): the elements written whole.
+_TEXT_LEAF_TAGS = frozenset({"td", "th", "caption", "figcaption"})
+
+
 def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]) -> Piece:
     """All the text of ``element`` as one piece in ``structure``, with its inline markup: a table
     cell written whole, good or not. The texts of the elements inside that are not inline, and
     those a ``<br>`` separates, are joined with a space."""
+    if not len(element) and element.tag in _TEXT_LEAF_TAGS:  # most cells: their text alone
+        own = _readable(element, "text") or ""
+        stripped = own.strip()
+        if not stripped:
+            return Piece(element, structure, "", [])
+        start = own.index(stripped[0])
+        return Piece(element, structure, own, [Run(start, start + len(stripped), ())])
     parts: list[str] = []
     runs: list[Run] = []
     length = 0

@@ -4,6 +4,8 @@ the parsed page once, then written as Markdown or clean HTML."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
+from typing import TypeVar
 
 from ..html.page import Page
 from ..model import Block, Form, Labelled
@@ -12,8 +14,12 @@ from .placement import Piece, pieces
 
 _WRITERS = {"markdown": markdown.render, "main_html": clean_html.render}
 
-#: What the renderings depend on in the blocks: each one's label and text.
-_State = tuple[tuple[str, str], ...]
+#: What the renderings depend on in the blocks: their labels and their texts.
+_State = tuple[list[str], list[str]]
+_LABEL = attrgetter("label")
+_TEXT = attrgetter("text")
+#: A rendering's options: its form, with links, with images.
+_Options = tuple[Form, bool, bool]
 
 
 class PageRenderer:
@@ -26,23 +32,43 @@ class PageRenderer:
     """
 
     def __init__(self, page: Page | None = None, labelled: Labelled | None = None,
-                 rendered: dict[tuple[Form, bool, bool, _State], str] | None = None) -> None:
+                 rendered: list[tuple[_State, dict[_Options, str]]] | None = None) -> None:
         self._page = page
         self._starts = None if labelled is None else (
             [block.xpath for block in labelled.blocks], labelled.starts, labelled.shapes)
-        self._rendered = rendered if rendered is not None else {}
-        self._pieces: dict[tuple[bool, _State], list[Piece]] = {}
+        # For each state of the blocks rendered, the renderings and pieces made of it; the states
+        # are compared, never hashed (hashing would read every block's text), the latest first.
+        self._rendered = rendered if rendered is not None else []
+        self._pieces: list[tuple[_State, dict[bool, list[Piece]]]] = []
 
     def render(self, form: Form, blocks: Sequence[Block], *, links: bool, images: bool) -> str:
-        state = tuple((block.label, block.text) for block in blocks)
-        key = (form, links, images, state)
-        rendered = self._rendered.get(key)
+        state = (list(map(_LABEL, blocks)), list(map(_TEXT, blocks)))  # read in C: a page has hundreds of blocks
+        renderings = _of_state(self._rendered, state)
+        rendered = renderings.get((form, links, images))
         if rendered is None:
-            placed = self._pieces.get((images, state))
+            made = _of_state(self._pieces, state)
+            placed = made.get(images)
             if placed is None:
-                placed = self._pieces[images, state] = pieces(blocks, self._page, self._starts, images=images)
-            rendered = self._rendered[key] = _WRITERS[form](placed, page=self._page, links=links, images=images)
+                placed = made[images] = pieces(blocks, self._page, self._starts, images=images)
+            rendered = renderings[form, links, images] = _WRITERS[form](
+                placed, page=self._page, links=links, images=images)
         return rendered
 
     def __reduce__(self) -> tuple:
         return (PageRenderer, (None, None, self._rendered))
+
+
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+
+
+def _of_state(kept: list[tuple[_State, dict[_Key, _Value]]], state: _State) -> dict[_Key, _Value]:
+    """What ``kept`` holds for ``state`` (added, empty, if nothing), moved first."""
+    for index, (known, found) in enumerate(kept):
+        if known == state:  # the same blocks' labels and texts: equal at once, object by object
+            if index:
+                kept.insert(0, kept.pop(index))
+            return found
+    values: dict[_Key, _Value] = {}
+    kept.insert(0, (state, values))
+    return values

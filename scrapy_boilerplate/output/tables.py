@@ -15,6 +15,7 @@ from typing import cast
 
 from lxml import etree
 
+from ..html.page import Page
 from ..model.text import collapse
 from .code import is_gutter
 from .placement import Piece, among
@@ -29,25 +30,46 @@ _CELL_TAGS = ("td", "th")
 _LAYOUT_CONTENT = ("table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "dl", "form")
 
 
-def whole(root: etree._Element, pieces: Sequence[Piece]) -> tuple[set[etree._Element], dict[int, list[etree._Element]]]:
-    """The data tables of ``root`` written whole: those holding good pieces of which enough text is
+def whole(page: Page, pieces: Sequence[Piece]) -> tuple[set[etree._Element], dict[int, list[etree._Element]]]:
+    """The data tables of ``page`` written whole: those holding good pieces of which enough text is
     good (:data:`WHOLE_SHARE`) or that lie among other good pieces; and those none of whose cells is
     good that lie among good pieces, by the index of the piece each goes before (see :func:`.among`)."""
-    candidates = [table for table in root.iter("table") if not is_layout(table)
+    candidates = [table for table in page.elements("table") if not is_layout(table)
                   and next(table.iterancestors("pre"), None) is None]
     if not candidates:  # most pages: no table, or layout tables only
         return set(), {}
-    holding: dict[etree._Element, int] = {}  # the data tables holding good pieces, and their text's length
+    holding: dict[etree._Element, int] = {}  # the tables holding good pieces, and their text's length
+    # The tables of each structure, by its innermost element: the pieces of a table share theirs.
+    tables_of: dict[etree._Element, list[etree._Element]] = {}
     for piece in pieces:
-        for node in piece.structure:
-            if node.tag == "table":
-                holding[node] = holding.get(node, 0) + sum(run.end - run.start for run in piece.runs)
+        structure = piece.structure
+        if not structure:
+            continue
+        found = tables_of.get(structure[-1])
+        if found is None:
+            found = tables_of[structure[-1]] = [node for node in structure if node.tag == "table"]
+        if found:
+            length = sum(run.end - run.start for run in piece.runs)
+            for table in found:
+                holding[table] = holding.get(table, 0) + length
     placed = among(candidates, [piece.element for piece in pieces])
     kept = {table for table, length in holding.items() if table in candidates and length >= WHOLE_SHARE * max(
         text_length(table), 1)}
     kept.update(table for found in placed.values() for table in found if table in holding)
     return kept, {index: tables for index, found in placed.items()
                   if (tables := [table for table in found if table not in holding])}
+
+
+def in_data_table(element: etree._Element, layouts: dict[etree._Element, bool]) -> bool:
+    """Whether the innermost table around ``element`` holds data; ``layouts`` keeps, for each table
+    met, whether it lays the page out (see :func:`is_layout`)."""
+    table = next(element.iterancestors("table"), None)
+    if table is None:
+        return False
+    layout = layouts.get(table)
+    if layout is None:
+        layout = layouts[table] = is_layout(table)
+    return not layout
 
 
 def rows(table: etree._Element) -> list[etree._Element]:
