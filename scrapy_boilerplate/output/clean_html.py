@@ -21,17 +21,9 @@ from ..model.text import collapse
 from . import images as content_images
 from . import tables
 from .code import code_text, in_gutter, listings
-from .placement import (
-    CODE_TAGS,
-    STRUCTURE_TAGS,
-    Piece,
-    element_piece,
-    image_alt,
-    in_aside,
-    link_target,
-    set_apart,
-    write_markup,
-)
+from .inserts import in_aside
+from .markup import CODE_TAGS, image_alt, link_target, set_apart, write_markup
+from .placement import STRUCTURE_TAGS, Piece, element_piece
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}

@@ -18,7 +18,8 @@ from lxml import etree
 from ..html.page import Page
 from ..html.walk import unknown_ancestors
 from ..model.text import without_format_hints
-from .placement import INLINE_TAGS, Piece, among
+from .inserts import among
+from .placement import INLINE_TAGS, Piece
 
 #: Class names of the elements holding a listing's line numbers.
 GUTTER_CLASSES = frozenset({"gutter", "linenos", "lineno", "linenodiv", "line-numbers-rows", "line-number",

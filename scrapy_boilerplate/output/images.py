@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from lxml import etree
 
 from ..html.page import Page
-from .placement import INLINE_TAGS, Piece, among
+from .inserts import among
+from .placement import INLINE_TAGS, Piece
 
 #: Images whose declared width and height are both under this many pixels are icons.
 ICON_SIZE = 48

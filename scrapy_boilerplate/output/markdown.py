@@ -27,18 +27,9 @@ from ..model.text import collapse, shown, visible, without_format_hints
 from . import images as content_images
 from . import tables
 from .code import code_text, in_gutter, language, listings
-from .placement import (
-    CODE_TAGS,
-    Piece,
-    Run,
-    element_piece,
-    image_alt,
-    in_aside,
-    link_target,
-    markup_written,
-    set_apart,
-    write_markup,
-)
+from .inserts import in_aside
+from .markup import CODE_TAGS, image_alt, link_target, markup_written, set_apart, write_markup
+from .placement import Piece, Run, element_piece
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}

@@ -26,6 +26,11 @@ inline markup in the element it starts in: the renderers always write every
 word of every good block, in order. Without the page (an unpickled
 :class:`~scrapy_boilerplate.Extraction`), each block is placed in a skeleton
 rebuilt from the XPaths alone: the same structure, no inline markup.
+
+One module for one idea, the blocks' text found in the page's text nodes: its
+length is the cases of that search (runs, lines, skeletons, whole elements).
+Writing a piece's markup is :mod:`.markup`'s; placing the images and tables no
+block holds, :mod:`.inserts`'.
 """
 
 from __future__ import annotations
@@ -38,7 +43,6 @@ from typing import cast
 from lxml import etree
 
 from ..html.page import Page
-from ..html.urls import safe_url
 from ..html.walk import unknown_ancestors
 from ..html.xpath import resolver
 from ..model import GOOD, Block
@@ -478,110 +482,6 @@ def _skeleton_element(path: str, elements: dict[str, etree._Element]) -> etree._
     return parent
 
 
-#: Markup nested deeper than this inside a piece is written as its text (no nesting limit of a reader to hit).
-MAX_MARKUP_DEPTH = 32
-
-
-def write_markup(piece: Piece, written: Callable[[etree._Element], bool], text_part: Callable[[int, int], str],
-                 image_part: Callable[[int, int, etree._Element], str],
-                 element_part: Callable[[etree._Element, int, int, str, list[str]], None]) -> str:
-    """The piece's runs written nested in the markup elements that ``written`` accepts, in one pass.
-
-    ``text_part(start, end)`` writes ``text[start:end]``, ``image_part(start, end, image)``
-    an image at ``text[start:end]``, and ``element_part(element, start, end, inner, parts)``
-    appends to ``parts`` (the parts written so far around it) an element at
-    ``text[start:end]`` whose content is written ``inner``. Whitespace between runs
-    stays outside the elements it separates, so that markup never starts or ends with
-    a space. Markup inside ``code`` is its text.
-    """
-    # The elements open, outermost first: each with where its text starts and its parts so far;
-    # at the bottom, the piece itself (no element).
-    opened: list[tuple[etree._Element | None, int, list[str]]] = [(None, 0, [])]
-    # The image and the elements written of each run's markup elements met.
-    markup_of: dict[tuple[etree._Element, ...], tuple[etree._Element | None, list[etree._Element]]] = {}
-    previous_end = piece.runs[0].start
-    for run in piece.runs:
-        inline = run.inline
-        markup = markup_of.get(inline)
-        if markup is None:
-            image = inline[-1] if inline and inline[-1].tag == "img" else None
-            markup = markup_of[inline] = image, markup_written(inline, image, written)
-        image, wanted = markup
-        common = 0
-        while common < len(opened) - 1 and common < len(wanted) and opened[common + 1][0] is wanted[common]:
-            common += 1
-        while len(opened) > common + 1:
-            _close(opened, element_part, previous_end)
-        if run.start > previous_end:
-            opened[-1][2].append(text_part(previous_end, run.start))
-        for element in wanted[common:]:
-            opened.append((element, run.start, []))
-        if image is not None:
-            opened[-1][2].append(image_part(run.start, run.end, image))
-        elif run.end > run.start:
-            opened[-1][2].append(text_part(run.start, run.end))
-        previous_end = run.end
-    while len(opened) > 1:
-        _close(opened, element_part, previous_end)
-    return "".join(opened[0][2])
-
-
-def _close(opened: list[tuple[etree._Element | None, int, list[str]]],
-           element_part: Callable[[etree._Element, int, int, str, list[str]], None], end: int) -> None:
-    """Write the innermost element of ``opened``, ending at ``end``, into the parts of the one around it."""
-    element, start, inner = opened.pop()
-    assert element is not None  # the piece itself, at the bottom, is not closed
-    element_part(element, start, end, "".join(inner), opened[-1][2])
-
-
-def markup_written(inline: tuple[etree._Element, ...], image: etree._Element | None,
-                   written: Callable[[etree._Element], bool]) -> list[etree._Element]:
-    """The markup elements of ``inline`` that are written: no image (a run of its own), no link
-    in a link, nothing inside code, none deeper than :data:`MAX_MARKUP_DEPTH`."""
-    wanted = []
-    in_link = False
-    for element in inline[:MAX_MARKUP_DEPTH]:
-        tag = element.tag
-        if element is image or (in_link and tag == "a") or not written(element):
-            continue
-        in_link = in_link or tag == "a"
-        wanted.append(element)
-        if tag in CODE_TAGS:
-            break
-    return wanted
-
-
-#: Inline elements holding code: what they hold is written as it is.
-CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
-
-
-def link_target(reference: str | None, page: Page | None) -> str | None:
-    """The URL of ``href`` or ``src`` value ``reference`` under the package's URL rule
-    (:func:`~scrapy_boilerplate.html.urls.safe_url`), absolute against ``page``'s base URL;
-    ``None`` for no URL or one of a scheme that is not allowed."""
-    if not reference or reference.isspace():
-        return None
-    # The base is looked for (a walk through the page) only for a relative reference.
-    relative = page is not None and not reference.lstrip().startswith(("https://", "http://"))
-    return safe_url(reference, page.base if relative and page is not None else None)
-
-
-def image_alt(text: str, start: int, end: int, image: etree._Element) -> str:
-    """The words an image at ``text[start:end]`` stands for: the block's own (its alt text as
-    the algorithm kept it), or for an image without text in the block its ``alt``."""
-    return text[start:end] if end > start else collapse(image.get("alt") or "")
-
-
-def set_apart(text: str, start: int, end: int, image: str) -> str:
-    """``image``, written for an image at ``text[start:end]``, with the spaces around it that an
-    image without text in the block (``start == end``) needs to stand apart from the words."""
-    if end > start:
-        return image
-    before = " " if start and not text[start - 1].isspace() else ""
-    after = " " if start < len(text) and not text[start].isspace() else ""
-    return f"{before}{image}{after}"
-
-
 #: Elements that are not inline and hold only text when they have no children (not a line break,
 #: an image or a script): the elements written whole.
 _TEXT_LEAF_TAGS = frozenset({"td", "th", "caption", "figcaption"})
@@ -622,87 +522,3 @@ def element_piece(element: etree._Element, structure: tuple[etree._Element, ...]
         if stripped:
             runs.append(Run(start, start + len(stripped), inline))
     return Piece(element, structure, "".join(parts), runs)
-
-
-#: Containers of what is not the content's, by their class or id.
-_ASIDE = re.compile(r"(?:^|[\s_-])(?:ad|ads|advert\w*|sponsor\w*|promo\w*|share|sharing|social|related|avatar|author"
-                    r"|comments?|newsletter|banner|byline)(?:$|[\s_-])", re.IGNORECASE)
-#: How many structure levels above a candidate the good pieces around it are looked for.
-_NEAR = 4
-#: Wrappers that do not count as levels: inline elements, figures, pictures.
-_WRAPPERS = INLINE_TAGS | {"figure", "picture", "noscript", "center"}
-
-
-def in_aside(element: etree._Element) -> bool:
-    """Whether ``element`` lies in an aside (advertisement, sharing, related links, comments) within
-    :data:`_NEAR` levels."""
-    for _, ancestor in zip(range(_NEAR + 1), element.iterancestors()):
-        if _ASIDE.search(f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"):
-            return True
-    return False
-
-
-def among(candidates: Sequence[etree._Element], elements: Sequence[etree._Element | None], *,
-          near: int = _NEAR, one_side: int = 2) -> dict[int, list[etree._Element]]:
-    """Where each of ``candidates`` (images, tables) belongs among the good pieces whose elements
-    are ``elements`` (document order): the index of the piece it is written before
-    (``len(elements)``: after the last), for those of the main content.
-
-    A candidate belongs to it when, within ``near`` structure levels above it, the nearest
-    element holding good pieces holds them on both sides of it (a figure between two
-    paragraphs), or within ``one_side`` levels of good pieces on one side only (a lead image
-    beside the first paragraph, a listing ending a section); not inside an aside
-    (advertisement, sharing, related links, comments) on the way.
-    """
-    # Each ancestor of a piece's element, up to the levels looked at, with its pieces in order.
-    holding: dict[etree._Element, list[int]] = {}
-    for index, element in enumerate(elements):
-        node = element
-        for _ in range(near + 2):
-            if node is None:
-                break
-            holding.setdefault(node, []).append(index)
-            node = node.getparent()
-    placed: dict[int, list[etree._Element]] = {}
-    for candidate in candidates:
-        child, node, levels = candidate, candidate.getparent(), 0
-        while node is not None and levels <= near:
-            if node.tag not in _WRAPPERS:
-                levels += 1
-            if _ASIDE.search(f"{child.get('class') or ''} {child.get('id') or ''}") and child is not candidate:
-                break
-            around = holding.get(node)
-            if around is not None:
-                before = _place(node, child, around, elements, levels <= one_side)
-                if before is not None:
-                    placed.setdefault(before, []).append(candidate)
-                break
-            child, node = node, node.getparent()
-    return placed
-
-
-def _place(holder: etree._Element, child: etree._Element, around: list[int],
-           elements: Sequence[etree._Element | None], one_side: bool) -> int | None:
-    """The index of the piece a candidate in ``child`` of ``holder`` goes before, or ``None``."""
-    position = holder.index(child)
-    before = after = None
-    for index in around:
-        element = elements[index]
-        if element is holder:  # the image lies in the piece's own element, after or among its text
-            before = index
-            continue
-        while element is not None and element.getparent() is not holder:
-            element = element.getparent()
-        if element is None or element is child:  # a piece inside the candidate itself
-            continue
-        if holder.index(element) < position:
-            before = index
-        elif after is None:
-            after = index
-    if before is not None and after is not None:
-        return after
-    if not one_side:
-        return None
-    if after is not None:
-        return after
-    return None if before is None else before + 1

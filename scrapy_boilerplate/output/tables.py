@@ -18,7 +18,8 @@ from lxml import etree
 from ..html.page import Page
 from ..model.text import collapse
 from .code import is_gutter
-from .placement import Piece, among
+from .inserts import among
+from .placement import Piece
 
 #: The share of a table's text in good blocks from which all its cells are written.
 WHOLE_SHARE = 0.4
