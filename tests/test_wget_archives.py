@@ -50,7 +50,9 @@ def wget_warc(tmp_path_factory) -> Path:
             break
     with serving(pages) as base:
         (folder / "urls.txt").write_text("".join(f"{base}{name}\n" for name in pages))
-        subprocess.run(["wget", "--quiet", "--tries=1", "--timeout=30", "--output-document=/dev/null",
+        # Retries: on a loaded machine a connection to the test's server can fail once; the WARC must hold every page.
+        subprocess.run(["wget", "--quiet", "--tries=5", "--waitretry=1", "--retry-connrefused", "--timeout=60",
+                        "--output-document=/dev/null",
                         f"--warc-file={folder / 'archive' / 'pages'}", f"--input-file={folder / 'urls.txt'}"],
                        cwd=folder, timeout=300, check=False)  # the pages are read whatever wget's exit status
     warc = folder / "archive" / "pages.warc.gz"
