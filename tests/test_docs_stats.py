@@ -1,4 +1,4 @@
-"""The stats reference (docs/usage.rst, "Stats") names every stat the plugin sets, and no other."""
+"""The stats reference (docs/reference.rst, "Stats") names every stat the plugin sets, and no other."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def stats_in_code() -> set[str]:
 
 
 def stats_in_docs() -> set[str]:
-    text = (REPOSITORY / "docs" / "usage.rst").read_text(encoding="utf-8")
+    text = (REPOSITORY / "docs" / "reference.rst").read_text(encoding="utf-8")
     section = text[text.index("\nStats\n=====\n") + 13:]
     following = re.search(r"\n[A-Z][^\n]*\n=+\n", section)
     return set(re.findall(r"^``(boilerplate/[^`]+)``", section[:following.start() if following else None],
@@ -40,6 +40,6 @@ def test_every_stat_the_code_sets_is_documented_and_every_documented_one_is_set(
     # A key with a field ({}) is documented by its values or by a name in capitals standing for them.
     patterns = {key: re.compile(re.escape(key).replace(r"\{\}", "[A-Za-z_]+") + "$") for key in in_code}
     undocumented = [key for key, pattern in patterns.items() if not any(map(pattern.match, in_docs))]
-    assert not undocumented, f"add to docs/usage.rst's stats: {undocumented}"
+    assert not undocumented, f"add to docs/reference.rst's stats: {undocumented}"
     unset = [key for key in in_docs if not any(pattern.match(key) for pattern in patterns.values())]
     assert not unset, f"documented but never set: {unset}"
