@@ -251,37 +251,34 @@ def test_bad_url_argument_is_an_option_error(url, algorithm):
         extract("<p>text</p>", url=url, algorithm=algorithm)
 
 
-@pytest.mark.parametrize("components", ["add-on", "pipeline alone"])
-@pytest_twisted.inlineCallbacks
-def test_a_crawl_skips_pages_above_the_size_limit_unparsed(crawl, server, components):
-    size = len(ARTICLE.encode())
-    enabled = ({"ADDONS": {Addon: 0}} if components == "add-on"
-               else {"ITEM_PIPELINES": {BoilerplatePipeline: 100}})
-    outcome = yield crawl([server + "article.html", server + "german.html"],
-                          {**enabled, "BOILERPLATE_MAX_PAGE_SIZE": size - 1})
-    article, german = outcome.item_for("article.html"), outcome.item_for("german.html")
-    assert article["text"] == "" and article["boilerplate_error"] == (
-        f"PageTooLarge: the page has {size:,} bytes, more than BOILERPLATE_MAX_PAGE_SIZE ({size - 1:,}): skipped")
-    assert german["text"] and "boilerplate_error" not in german
-    stats = outcome.stats
-    assert stats["boilerplate/skipped/too_large"] == 1 and stats["boilerplate/pages"] == 1
-    assert "boilerplate/failures" not in stats
+def too_large(size: int, blocks: int) -> tuple[dict, str, str]:
+    return ({"BOILERPLATE_MAX_PAGE_SIZE": size - 1}, "boilerplate/skipped/too_large",
+            f"PageTooLarge: the page has {size:,} bytes, more than BOILERPLATE_MAX_PAGE_SIZE ({size - 1:,}): skipped")
 
 
-@pytest.mark.parametrize("workers", [0, 1])
+def too_many_blocks(size: int, blocks: int) -> tuple[dict, str, str]:
+    return ({"BOILERPLATE_ALGORITHM": "learned", "BOILERPLATE_LEARNED": {"max_blocks": blocks - 1}},
+            "boilerplate/skipped/too_many_blocks",
+            f"PageTooComplex: the page has {blocks} blocks, more than learned's max_blocks ({blocks - 1}): skipped")
+
+
+@pytest.mark.parametrize(("components", "workers", "limit"), [
+    ("add-on", 0, too_large), ("pipeline alone", 0, too_large),
+    ("add-on", 0, too_many_blocks), ("add-on", 1, too_many_blocks),
+], ids=["size, add-on", "size, pipeline alone", "blocks", "blocks, in a worker"])
 @pytest_twisted.inlineCallbacks
-def test_a_learned_crawl_skips_pages_of_more_blocks_than_its_limit(crawl, server, workers):
-    blocks = len(extract(ARTICLE, algorithm="learned").blocks)
+def test_a_crawl_skips_a_page_over_a_limit_names_it_and_counts_it_apart(crawl, server, components, workers, limit):
+    """A page above BOILERPLATE_MAX_PAGE_SIZE (unparsed), or of more blocks than learned's max_blocks
+    (before they are scored): its item says why, a stat of its own counts it, no failure."""
+    settings, stat, error = limit(len(ARTICLE.encode()), len(extract(ARTICLE, algorithm="learned").blocks))
+    enabled = {"ADDONS": {Addon: 0}} if components == "add-on" else {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
     outcome = yield crawl([server + "article.html", server + "german.html"],
-                          {"ADDONS": {Addon: 0}, "BOILERPLATE_ALGORITHM": "learned", "BOILERPLATE_WORKERS": workers,
-                           "BOILERPLATE_LEARNED": {"max_blocks": blocks - 1}})
+                          {**enabled, **settings, "BOILERPLATE_WORKERS": workers})
     article, german = outcome.item_for("article.html"), outcome.item_for("german.html")
-    assert article["text"] == "" and article["boilerplate_error"] == (
-        f"PageTooComplex: the page has {blocks} blocks, more than learned's max_blocks ({blocks - 1}): skipped")
+    assert article["text"] == "" and article["boilerplate_error"] == error
     assert german["text"] and "boilerplate_error" not in german
-    stats = outcome.stats
-    assert stats["boilerplate/skipped/too_many_blocks"] == 1 and stats["boilerplate/pages"] == 1
-    assert "boilerplate/failures" not in stats
+    assert outcome.stats[stat] == 1 and outcome.stats["boilerplate/pages"] == 1
+    assert "boilerplate/failures" not in outcome.stats
 
 
 def test_learned_skips_a_million_sibling_blocks_before_scoring_them():
