@@ -9,6 +9,7 @@ many smaller blocks, and a corpus keeps more of them.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import cast
 
 from lxml import etree
@@ -23,6 +24,13 @@ _SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
 _QUOTED = re.compile(r'"([^"]*)"')
 
 
+def json_ld_types(text: str) -> Iterator[str]:
+    """The schema.org ``@type`` names a JSON-LD script's ``text`` gives, lowercased, one per mention
+    (read by pattern: a page's JSON-LD is often not valid JSON, and its types are what counts)."""
+    for one, several in _SCHEMA_TYPES.findall(text):
+        yield from (name.lower() for name in ([one] if one else _QUOTED.findall(several)))
+
+
 def declared_types(root: etree._Element) -> set[str]:
     """The Open Graph and schema.org types of the page ``root`` is part of, lowercased (schema.org's
     without their URL)."""
@@ -34,8 +42,7 @@ def declared_types(root: etree._Element) -> set[str]:
             if element.get("property") == "og:type":
                 types.add(str(element.get("content", "")).strip().lower())
         elif element.get("type") == "application/ld+json" and element.text:
-            for one, several in _SCHEMA_TYPES.findall(element.text):
-                types.update(name.lower() for name in ([one] if one else _QUOTED.findall(several)))
+            types.update(json_ld_types(element.text))
     types.discard("")
     return types
 

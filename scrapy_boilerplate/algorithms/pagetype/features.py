@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from ..learned.kind import ARTICLE_TYPES
+from ..learned.kind import ARTICLE_TYPES, json_ld_types
 
 #: Declared types by the page type they point to (lowercased, schema.org's without their URL).
 TYPE_GROUPS: dict[str, frozenset[str]] = {
@@ -129,8 +129,6 @@ _YEAR = re.compile(r"(?:19|20)\d\d\b")
 #: without a vowel-rich word (``B0D1XD1ZV3``, ``ca0581c002``, ``1005010537563439.html``).
 _PRODUCT_ID = re.compile(r"/(?=[a-z0-9]*\d{3})[a-z0-9]{8,}(?:\.html?)?(?:/|$)")
 _SEPARATOR = re.compile(r" [|\-–—:·] ")
-_SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
-_QUOTED = re.compile(r'"([^"]*)"')
 #: Elements counted, each its own feature.
 COUNTED = ("p", "a", "li", "ul", "ol", "h1", "h2", "h3", "h4", "table", "tr", "td", "pre", "code", "img", "form",
            "input", "select", "textarea", "button", "article", "section", "aside", "nav", "time", "blockquote", "dl",
@@ -207,8 +205,7 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
             if element.get("type") == "application/ld+json" and (text := element.text):
                 dates += "datePublished" in text
                 authors += '"author"' in text
-                for one, several in _SCHEMA_TYPES.findall(text):
-                    declared.update(name.lower() for name in ([one] if one else _QUOTED.findall(several)))
+                declared.update(json_ld_types(text))
             continue
         text = element.text
         if text:
