@@ -20,13 +20,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import classic  # noqa: E402
 import devset  # noqa: E402
-import trainset  # noqa: E402
+from outputs import CORPORA  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, BoilerplateError, compiled_core, extract  # noqa: E402
 
-CORPORA = {"devset": devset, "trainset": trainset, "classic": classic}
 TOLERANCE = 1e-9
 
 
