@@ -224,7 +224,7 @@ class _Writer:
                 self.table(pieces[index:end])
 
     def piece(self, piece: Piece) -> None:
-        form = self.form(piece.structure)
+        form = self.form(piece.structure) if piece.structure else _TOP
         kind = form.kind
         if kind == "code":
             pre = form.code
