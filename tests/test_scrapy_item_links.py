@@ -153,7 +153,6 @@ class PageItem(scrapy.Item):
     html = scrapy.Field()
     text = scrapy.Field()
     language = scrapy.Field()
-    boilerplate_error = scrapy.Field()
 
 
 class DropEveryOther:

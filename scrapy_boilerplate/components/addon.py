@@ -40,12 +40,13 @@ class Addon:
 
 
 def enabled(settings: BaseSettings) -> list[str]:
-    """Which of ``"add-on"``, ``"middleware"`` and ``"pipeline"`` the settings of a crawler enable
-    (once its add-ons have updated them: the add-on's components are then enabled too)."""
+    """Which of ``"add-on"``, ``"middleware"``, ``"pipeline"`` and ``"item middleware"`` the settings
+    of a crawler enable (once its add-ons have updated them: the add-on's components are then enabled too)."""
     found = []
     for setting, component, name in (("ADDONS", Addon, "add-on"),
                                      ("DOWNLOADER_MIDDLEWARES", BoilerplateMiddleware, "middleware"),
-                                     ("ITEM_PIPELINES", BoilerplatePipeline, "pipeline")):
+                                     ("ITEM_PIPELINES", BoilerplatePipeline, "pipeline"),
+                                     ("SPIDER_MIDDLEWARES", BoilerplateItemMiddleware, "item middleware")):
         if component in _components(settings.getwithbase(setting) if setting != "ADDONS" else settings[setting]):
             found.append(name)
     return found
