@@ -117,6 +117,22 @@ def test_an_item_yielded_after_its_response_is_gone_is_classified_again(crawl, s
     assert outcome.stats["boilerplate/pages"] == 3 and outcome.stats["boilerplate/items/reused"] == 1
 
 
+class ToGerman:
+    """A pipeline before the plugin's that puts other HTML in the item."""
+
+    def process_item(self, item):
+        item["html"] = GERMAN
+        return item
+
+
+@pytest_twisted.inlineCallbacks
+def test_an_item_whose_html_a_pipeline_changed_gets_that_htmls_result(crawl, site):
+    outcome = yield crawl([site + "one.html"], {**ADDON, "ITEM_PIPELINES": {ToGerman: 50}}, TwinSpider)
+    [item] = outcome.items
+    assert "Fähre" in item["text"] and "Farmers" not in item["text"]
+    assert outcome.stats["boilerplate/pages"] == 2 and "boilerplate/items/reused" not in outcome.stats
+
+
 @pytest_twisted.inlineCallbacks
 def test_without_the_item_middleware_the_pipeline_classifies_items_again(crawl, site, caplog):
     with caplog.at_level(logging.WARNING):

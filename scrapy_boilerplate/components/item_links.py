@@ -26,10 +26,10 @@ class ItemLinks:
 
     :class:`~scrapy_boilerplate.BoilerplateItemMiddleware` links an item when
     the callback of a response yields it carrying that response's own
-    ``response.text`` or ``response.body``; the pipeline :meth:`take`\\ s the
-    link. A link holds its item, so that no other item can be taken for it,
-    and lasts until it is taken or its response is freed, whichever comes
-    first: an item dropped before the pipeline, or replaced by another
+    ``response.text`` or ``response.body``; the pipeline takes the link
+    (:meth:`take`). A link holds its item, so that no other item can be taken
+    for it, and lasts until it is taken or its response is freed, whichever
+    comes first: an item dropped before the pipeline, or replaced by another
     object, costs nothing past its response, however long the crawl.
     """
 
