@@ -76,6 +76,48 @@ def test_the_compiled_and_the_pure_trees_give_the_same_probabilities_to_the_bit(
     assert by_extension == pytest.approx(expected, abs=1e-9)
 
 
+SEGMENTS = """
+import json, sys
+import scrapy_boilerplate
+from lxml import html
+from scrapy_boilerplate.algorithms.justext import segment
+root = html.fromstring(sys.stdin.read())
+found = [[[p.xpath, p.text, p.chars_in_links, p.heading, p.in_select, p.image_only]
+          for p in segment(root, images=images, spaces=spaces, ruby_text=ruby_text)]
+         for images in (False, True) for spaces in (False, True) for ruby_text in (False, True)]
+print(json.dumps([scrapy_boilerplate.compiled, found]))
+"""
+#: A page with every kind of node jusText's segmentation treats apart.
+EVERY_KIND = """<html><head><title>T</title><script>x()</script></head><body>
+<h2 class="select-me">A <b>short</b> heading</h2><!-- a comment -->text after it<?php echo 1 ?>
+<div>One<br>two<br><br>three <a href="/x">a link</a> <img alt="an image"> <i>and</i> <em>more</em></div>
+<form>in a form<input value="x"><button>no</button></form><object><param name="a">kept</object>
+<select><option>An option</option></select><p><ruby>漢字<rt>かんじ</rt><rp>(</rp></ruby> ruby</p>
+<ul><li>one</li><li><p>two</p> tail</li></ul><pre>  code\n    indented</pre><link rel="stylesheet">
+<iframe>framed</iframe><table><tr><td>cell <span> </span> <u>x</u></td></tr></table></body></html>"""
+
+
+def run_segments(pure: bool, page: str) -> tuple[bool, list]:
+    environment = {key: value for key, value in os.environ.items() if key != compiled_core.PURE_VARIABLE}
+    if pure:
+        environment[compiled_core.PURE_VARIABLE] = "1"
+    output = subprocess.run([sys.executable, "-c", SEGMENTS], input=page, env=environment, check=True,
+                            capture_output=True, text=True).stdout
+    compiled, segments = json.loads(output)
+    return compiled, segments
+
+
+@pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here (installed without a C compiler, "
+                                        "or with SCRAPY_BOILERPLATE_PURE=1)")
+def test_the_compiled_and_the_pure_segmentation_give_the_same_paragraphs():
+    compiled, by_extension = run_segments(pure=False, page=EVERY_KIND)
+    interpreted, by_source = run_segments(pure=True, page=EVERY_KIND)
+    assert (compiled, interpreted) == (True, False)
+    assert by_extension == by_source
+    texts = {paragraph[1] for segments in by_extension for paragraph in segments}
+    assert {"A short heading", "three a link an image andmore", "in a formkept", "漢字 ruby", "漢字かんじ( ruby"} <= texts
+
+
 def test_the_variable_0_or_empty_leaves_the_compiled_core(monkeypatch):
     for value in ("", "0"):
         monkeypatch.setenv(compiled_core.PURE_VARIABLE, value)
