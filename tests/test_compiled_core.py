@@ -55,21 +55,23 @@ def test_the_package_says_which_path_runs():
     assert scrapy_boilerplate.compiled is (loader is importlib.machinery.ExtensionFileLoader)
 
 
-def run_scores(pure: bool) -> tuple[bool, list[float]]:
+def run_script(script: str, pure: bool, *arguments: str, stdin: str | None = None) -> tuple[bool, list]:
+    """What ``script`` prints (JSON: whether the core ran compiled, and its findings), run in a new
+    process on the compiled core or, with ``pure``, on the same modules' source."""
     environment = {key: value for key, value in os.environ.items() if key != compiled_core.PURE_VARIABLE}
     if pure:
         environment[compiled_core.PURE_VARIABLE] = "1"
-    output = subprocess.run([sys.executable, "-c", SCORES, str(SAMPLE)], env=environment, check=True,
+    output = subprocess.run([sys.executable, "-c", script, *arguments], input=stdin, env=environment, check=True,
                             capture_output=True, text=True).stdout
-    compiled, probabilities = json.loads(output)
-    return compiled, probabilities
+    compiled, found = json.loads(output)
+    return compiled, found
 
 
 @pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here (installed without a C compiler, "
                                         "or with SCRAPY_BOILERPLATE_PURE=1)")
 def test_the_compiled_and_the_pure_trees_give_the_same_probabilities_to_the_bit():
-    compiled, by_extension = run_scores(pure=False)
-    interpreted, by_source = run_scores(pure=True)
+    compiled, by_extension = run_script(SCORES, False, str(SAMPLE))
+    interpreted, by_source = run_script(SCORES, True, str(SAMPLE))
     assert (compiled, interpreted) == (True, False)
     assert len(by_extension) >= 10 and by_extension == by_source
     expected = json.loads(SAMPLE.read_text(encoding="utf-8"))["page"]["probabilities"]
@@ -104,21 +106,11 @@ EVERY_KIND = """<html><head><title>T</title><script>x()</script></head><body>
 </body></html>"""
 
 
-def run_segments(pure: bool, page: str) -> tuple[bool, list]:
-    environment = {key: value for key, value in os.environ.items() if key != compiled_core.PURE_VARIABLE}
-    if pure:
-        environment[compiled_core.PURE_VARIABLE] = "1"
-    output = subprocess.run([sys.executable, "-c", SEGMENTS], input=page, env=environment, check=True,
-                            capture_output=True, text=True).stdout
-    compiled, segments = json.loads(output)
-    return compiled, segments
-
-
 @pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here (installed without a C compiler, "
                                         "or with SCRAPY_BOILERPLATE_PURE=1)")
 def test_the_compiled_and_the_pure_segmentations_give_the_same_blocks():
-    compiled, by_extension = run_segments(pure=False, page=EVERY_KIND)
-    interpreted, by_source = run_segments(pure=True, page=EVERY_KIND)
+    compiled, by_extension = run_script(SEGMENTS, False, stdin=EVERY_KIND)
+    interpreted, by_source = run_script(SEGMENTS, True, stdin=EVERY_KIND)
     assert (compiled, interpreted) == (True, False)
     assert by_extension == by_source
     *paragraphs, (title, blocks) = by_extension
