@@ -76,8 +76,8 @@ def safe_url(reference: str | None, base: str | None = None) -> str | None:
     if not url or not allowed_scheme(url):
         return None
     if base and _SCHEME.match(url) is None:
-        base = _usable_base(base)
-        if base:
+        base = browser_form(base)
+        if base and allowed_scheme(base):
             joined = join_url(base, url)
             # A malformed URL (an invalid IPv6 host) is kept as it is, relative.
             if joined is not None:
@@ -85,14 +85,6 @@ def safe_url(reference: str | None, base: str | None = None) -> str | None:
                 if not allowed_scheme(url):
                     return None
     return url
-
-
-@functools.lru_cache(maxsize=64)
-def _usable_base(base: str) -> str | None:
-    """``base`` in its browser form, ``None`` when it breaks the rule or is empty."""
-    # Cached: a page's links resolve against one base.
-    base = browser_form(base)
-    return base if base and allowed_scheme(base) else None
 
 
 def safe_srcset(value: str | None, base: str | None = None) -> str | None:

@@ -56,7 +56,7 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     if page is None:  # a skeleton: the good blocks' own cells, in pipe tables
         writer.pieces(pieces)
         return "\n".join(writer.lines)
-    pieces = [piece for piece in pieces if not (piece.structure and writer.in_gutter(piece))]
+    pieces = [piece for piece in pieces if not writer.in_gutter(piece)]
     placed = writer.placed(pieces)
     for index, end, table in _grouped(pieces, writer.data_table):
         if index in placed:
@@ -186,8 +186,6 @@ class _Writer:
 
     def data_table(self, piece: Piece) -> etree._Element | None:
         """The table holding ``piece`` when it holds data (not a layout table)."""
-        if not piece.structure:  # most pieces: in no table
-            return None
         element = piece.element
         form = self.form(piece.structure)
         table = form.table
@@ -224,7 +222,7 @@ class _Writer:
                 self.table(pieces[index:end])
 
     def piece(self, piece: Piece) -> None:
-        form = self.form(piece.structure) if piece.structure else _TOP
+        form = self.form(piece.structure)
         kind = form.kind
         if kind == "code":
             pre = form.code
@@ -245,17 +243,6 @@ class _Writer:
             if visible(text):
                 self.chunk(form.prefixes, [f"{form.heading} {text}"])
             return
-        runs = piece.runs
-        if kind == "text" and len(runs) == 1 and not runs[0].inline:
-            # Most pieces: one run of text without markup, and most texts are printable (neither a
-            # line break nor a format hint in them): one line, written in one step.
-            plain = piece.text[runs[0].start:runs[0].end]
-            if plain.isprintable():
-                line = _ESCAPE.sub(_backslash, plain).strip(" ")
-                if line:
-                    self.chunk(form.prefixes, [_LINE_START.sub(_escape_line_start, line)
-                                               if line[0] in _LINE_STARTERS else line])
-                return
         text = self.inline(piece, _ESCAPE)
         if kind == "term" and _emphasizable(piece.text, piece.runs[0].start, piece.runs[-1].end):
             text = f"**{text}**"

@@ -220,43 +220,34 @@ class _Walk:
     #: good blocks often do), is found there without looking its element up. Only when no other
     #: block lies between: a bad block's text, which does, could be taken for it.
     following: Iterator[tuple[str | None, etree._Element]] | None = None
-    #: The element whose end :attr:`following` starts at, when it is not made yet: most texts
-    #: placed are not followed by one found by walking on.
-    after: etree._Element | None = None
-
-    def walk_on(self) -> Iterator[tuple[str | None, etree._Element]] | None:
-        """:attr:`following`, made now if it was left for later."""
-        if self.after is not None:
-            self.following, self.after = _text_from(self.after, inside=False), None
-        return self.following
 
     def placed_in(self, start: etree._Element, text: str, *, follows: bool) -> None:
         """Note that ``text``, placed last, is all that of one text node held by ``start``."""
         if not len(start):
-            self.following, self.after = None, start
-        elif follows and (following := self.walk_on()) is not None:
+            self.following = _text_from(start, inside=False)
+        elif follows and self.following is not None:
             # Its text node lies among ``start``'s children's: the walk on passes it.
-            if _find(text, following, strict=True, images=False) is None:
+            if _find(text, self.following, strict=True, images=False) is None:
                 self.following = None
         else:
-            self.following, self.after = None, None
+            self.following = None
 
     def find(self, text: str, start: etree._Element | None, xpath: str | None, *, follows: bool,
              images: bool) -> Sequence[tuple[int, int, etree._Element | None]]:
         """Where ``text`` lies: (start, end, holder) of each text node holding some of it (see
         :func:`_find`); after the last text placed when it ``follows`` it, else from ``start``
         (the element ``xpath`` selects, when given): if not found, all of it in that element."""
-        if follows and (following := self.walk_on()) is not None:
-            runs = _find(text, following, strict=True, images=images)
+        if follows and self.following is not None:
+            runs = _find(text, self.following, strict=True, images=images)
             if runs is not None:
                 return runs
         if xpath is not None:
             start = self.resolve(xpath)
-        self.following, self.after = None, None
+        self.following = None
         if start is None:
             return [(0, len(text), None)]
         if _holds_exactly(start, text):  # most texts: a paragraph's and nothing else
-            self.after = start
+            self.following = _text_from(start, inside=False)
             return [(0, len(text), start)]
         self.following = _text_from(start)
         runs = _find(text, self.following, images=images)
@@ -366,11 +357,7 @@ def _text_from(start: etree._Element, *, inside: bool = True) -> Iterator[tuple[
         parent = node.getparent()
         if parent is None:
             return
-        try:
-            text = node.tail
-        except UnicodeDecodeError:  # see _readable
-            text = None
-        if text and not text.isspace():
+        if (text := _readable(node, "tail")) and not text.isspace():
             yield text, parent
         sibling = node.getnext()
         if sibling is None:
@@ -397,23 +384,11 @@ def _subtree_text(top: etree._Element, *, breaks: bool = False) -> Iterator[tupl
                 yield None, element
             elif not isinstance(tag, str) or tag in _NOT_TEXT_TAGS:  # an entity, a script...
                 walker.skip_subtree()
-            else:
-                # _readable, written out: this loop reads each element's text and tail.
-                try:
-                    text = element.text
-                except UnicodeDecodeError:
-                    text = None
-                if text and (breaks or not text.isspace()):
-                    yield text, element
+            elif (text := _readable(element, "text")) and (breaks or not text.isspace()):
+                yield text, element
             continue
         # The end of an element, a comment or a processing instruction: its tail.
-        if element is top:
-            continue
-        try:
-            text = element.tail
-        except UnicodeDecodeError:
-            text = None
-        if text and (breaks or not text.isspace()):
+        if element is not top and (text := _readable(element, "tail")) and (breaks or not text.isspace()):
             yield text, element.getparent()
 
 
