@@ -23,6 +23,9 @@ or none, as a corpus labels it), where the expected recall counts them as
 independent, so that thousands of words at 0.15 outweighed a short article
 at 0.9 and the page kept them all.
 
+A page whose expected main text is under :data:`LEAST_EXPECTED_CHARS` keeps
+nothing; a product page's reviews take no part (:func:`without_reviews`).
+
 Of a section kept twice, the second copy goes (:func:`without_copies`).
 """
 
