@@ -11,7 +11,7 @@ only the CPU time of each part of the learned path instead (median ms per page):
 lxml's parse, jusText (and, within it, choosing the stoplist), the features and the
 model's trees.
 
-    python benchmarks/learned_speed.py [--limit N] [--parts]
+    python benchmarks/learned_speed.py [--limit N] [--parts] [--cpu]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 import trafilatura  # noqa: E402
-from speed import core, duel, timed  # noqa: E402
+from speed import core, duel, timed, use_cpu_time  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
@@ -38,7 +38,10 @@ from scrapy_boilerplate.html.parse import parse  # noqa: E402
 def main() -> None:
     parser = devset.argument_parser(__doc__)
     parser.add_argument("--parts", action="store_true", help="only the CPU time of each part of the learned path")
+    parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall time (a shared machine)")
     args = parser.parse_args()
+    if args.cpu:
+        use_cpu_time()
     pages = devset.pages(args.limit)
     options = ALGORITHMS["learned"].options()
     ALGORITHMS["learned"].prepare(options)  # the model and the stoplists, loaded once as a crawl does
@@ -49,7 +52,8 @@ def main() -> None:
     theirs, ours = duel(pages, trafilatura.extract,
                         lambda html: extract(html, algorithm="learned", options=options, metadata=False))
     ratio = statistics.median(theirs) / statistics.median(ours)
-    print(f"{len(pages)} pages; median ms/page, same decoded str for both, taking turns; {core()}")
+    print(f"{len(pages)} pages; median {'CPU ' if args.cpu else ''}ms/page, same decoded str for both, "
+          f"taking turns; {core()}")
     print(f"trafilatura 2.3 extract   {statistics.median(theirs):8.2f}")
     print(f"learned                   {statistics.median(ours):8.2f}   {ratio:.2f}x faster "
           f"(total time {sum(theirs) / sum(ours):.2f}x)")

@@ -27,6 +27,7 @@ __all__ = [
     "Block",
     "BoilerpipeBlock",
     "BoilerplateError",
+    "BoilerplateItemMiddleware",
     "BoilerplateMiddleware",
     "BoilerplatePipeline",
     "BoilerplateStartMiddleware",
@@ -50,7 +51,7 @@ __version__ = "0.1.0"
 __distribution__ = "scrapy-main-text"
 
 #: The Scrapy components, imported on first use so that the engine works without loading Scrapy.
-_SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateMiddleware", "BoilerplatePipeline",
+_SCRAPY_COMPONENTS = frozenset({"Addon", "BoilerplateItemMiddleware", "BoilerplateMiddleware", "BoilerplatePipeline",
                                 "BoilerplateStartMiddleware", "PageResult"})
 
 

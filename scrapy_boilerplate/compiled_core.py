@@ -22,7 +22,8 @@ from typing import Sequence
 #: The environment variable that chooses the interpreted source of :data:`MODULES`.
 PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 #: The modules built as extensions: each has a ``.pxd`` beside it (``setup.py`` compiles those).
-MODULES = ("scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest")
+MODULES = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.segment",
+           "scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest")
 
 
 def pure_chosen() -> bool:

@@ -55,25 +55,68 @@ def test_the_package_says_which_path_runs():
     assert scrapy_boilerplate.compiled is (loader is importlib.machinery.ExtensionFileLoader)
 
 
-def run_scores(pure: bool) -> tuple[bool, list[float]]:
+def run_script(script: str, pure: bool, *arguments: str, stdin: str | None = None) -> tuple[bool, list]:
+    """What ``script`` prints (JSON: whether the core ran compiled, and its findings), run in a new
+    process on the compiled core or, with ``pure``, on the same modules' source."""
     environment = {key: value for key, value in os.environ.items() if key != compiled_core.PURE_VARIABLE}
     if pure:
         environment[compiled_core.PURE_VARIABLE] = "1"
-    output = subprocess.run([sys.executable, "-c", SCORES, str(SAMPLE)], env=environment, check=True,
+    output = subprocess.run([sys.executable, "-c", script, *arguments], input=stdin, env=environment, check=True,
                             capture_output=True, text=True).stdout
-    compiled, probabilities = json.loads(output)
-    return compiled, probabilities
+    compiled, found = json.loads(output)
+    return compiled, found
 
 
 @pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here (installed without a C compiler, "
                                         "or with SCRAPY_BOILERPLATE_PURE=1)")
 def test_the_compiled_and_the_pure_trees_give_the_same_probabilities_to_the_bit():
-    compiled, by_extension = run_scores(pure=False)
-    interpreted, by_source = run_scores(pure=True)
+    compiled, by_extension = run_script(SCORES, False, str(SAMPLE))
+    interpreted, by_source = run_script(SCORES, True, str(SAMPLE))
     assert (compiled, interpreted) == (True, False)
     assert len(by_extension) >= 10 and by_extension == by_source
     expected = json.loads(SAMPLE.read_text(encoding="utf-8"))["page"]["probabilities"]
     assert by_extension == pytest.approx(expected, abs=1e-9)
+
+
+SEGMENTS = """
+import json, sys
+import scrapy_boilerplate
+from lxml import html
+from scrapy_boilerplate.algorithms.boilerpipe.segment import segment as boilerpipe_segment
+from scrapy_boilerplate.algorithms.justext import segment
+root = html.fromstring(sys.stdin.read())
+found = [[[p.xpath, p.text, p.chars_in_links, p.heading, p.in_select, p.image_only]
+          for p in segment(root, images=images, spaces=spaces, ruby_text=ruby_text)]
+         for images in (False, True) for spaces in (False, True) for ruby_text in (False, True)]
+document = boilerpipe_segment(root)
+found.append([document.title, [[b.xpath, b.text, b.words, b.words_in_links, b.words_in_wrapped_lines,
+                                b.wrapped_lines, b.one_text_node] for b in document.blocks]])
+print(json.dumps([scrapy_boilerplate.compiled, found]))
+"""
+#: A page with every kind of node jusText's and boilerpipe's segmentations treat apart.
+EVERY_KIND = """<html><head><title>T</title><script>x()</script></head><body>
+<h2 class="select-me">A <b>short</b> heading</h2><!-- a comment -->text after it<?php echo 1 ?>
+<div>One<br>two<br><br>three <a href="/x">a link</a> <img alt="an image"> <i>and</i> <em>more</em></div>
+<form>in a form<input value="x"><button>no</button></form><object><param name="a">kept</object>
+<select><option>An option</option></select><p><ruby>漢字<rt>かんじ</rt><rp>(</rp></ruby> ruby</p>
+<ul><li>one</li><li><p>two</p> tail</li></ul><pre>  code\n    indented</pre><link rel="stylesheet">
+<iframe>framed</iframe><table><tr><td>cell <span> </span> <u>x</u></td></tr></table><noscript>no</noscript>
+<p>A paragraph long enough to be wrapped: <abbr>it</abbr> runs past the eighty characters of one line, and
+<a href="/y">a link <b>inside</b> it</a>, (with) "quoted" words; and more words, and more, and more again.</p>
+</body></html>"""
+
+
+@pytest.mark.skipif(not compiled_core.built(), reason="the compiled core is not built here (installed without a C compiler, "
+                                        "or with SCRAPY_BOILERPLATE_PURE=1)")
+def test_the_compiled_and_the_pure_segmentations_give_the_same_blocks():
+    compiled, by_extension = run_script(SEGMENTS, False, stdin=EVERY_KIND)
+    interpreted, by_source = run_script(SEGMENTS, True, stdin=EVERY_KIND)
+    assert (compiled, interpreted) == (True, False)
+    assert by_extension == by_source
+    *paragraphs, (title, blocks) = by_extension
+    texts = {paragraph[1] for segments in paragraphs for paragraph in segments}
+    assert {"A short heading", "three a link an image andmore", "in a formkept", "漢字 ruby", "漢字かんじ( ruby"} <= texts
+    assert title == "T" and any(block[5] > 1 and block[3] == 4 for block in blocks)  # wrapped, with linked words
 
 
 def test_the_variable_0_or_empty_leaves_the_compiled_core(monkeypatch):

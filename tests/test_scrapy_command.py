@@ -199,14 +199,19 @@ def test_an_error_page_the_project_lets_through_is_classified(environment, proje
 @pytest.mark.parametrize(("settings", "says"), [
     ('ADDONS = {"scrapy_boilerplate.Addon": 0}', "Plugin  enabled (the add-on)"),
     ('DOWNLOADER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateMiddleware": 150}\n'
+     'ITEM_PIPELINES = {"scrapy_boilerplate.BoilerplatePipeline": 100}\n'
+     'SPIDER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateItemMiddleware": 10}',
+     "Plugin  enabled (the middlewares and the pipeline)"),
+    ('DOWNLOADER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateMiddleware": 150}\n'
      'ITEM_PIPELINES = {"scrapy_boilerplate.BoilerplatePipeline": 100}',
-     "Plugin  enabled (the middleware and the pipeline)"),
+     "Plugin  enabled (the middleware and the pipeline; without BoilerplateItemMiddleware the pipeline "
+     "classifies each item's HTML again, with the settings)"),
     ('DOWNLOADER_MIDDLEWARES = {"scrapy_boilerplate.BoilerplateMiddleware": 150}',
      'Plugin  the middleware only: responses get meta["boilerplate_result"], items keep their HTML'),
     # The quick start's line pasted above the ADDONS = {} of startproject's template:
     ('ADDONS = {"scrapy_boilerplate.Addon": 0}\nADDONS = {}', "Plugin  NOT ENABLED: a crawl of this project "
      'classifies nothing; add "scrapy_boilerplate.Addon": 0 to the ADDONS dict of its settings.py'),
-], ids=["add-on", "both components", "middleware only", "none"])
+], ids=["add-on", "every component", "without the item middleware", "middleware only", "none"])
 def test_says_whether_the_project_enables_the_plugin(environment, project, settings, says):
     (project / "tuned" / "settings.py").write_text(SETTINGS.replace('ADDONS = {"scrapy_boilerplate.Addon": 0}',
                                                                     settings))

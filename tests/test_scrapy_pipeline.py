@@ -10,10 +10,12 @@ import pytest
 import pytest_twisted
 import scrapy
 
-from scrapy_boilerplate import Addon, BoilerplateMiddleware, BoilerplatePipeline
+from scrapy_boilerplate import Addon, BoilerplateItemMiddleware, BoilerplateMiddleware, BoilerplatePipeline
 
 PIPELINE = {"ITEM_PIPELINES": {BoilerplatePipeline: 100}}
-BOTH = {**PIPELINE, "DOWNLOADER_MIDDLEWARES": {BoilerplateMiddleware: 150}}
+#: The add-on's components enabled one by one (but the start requests' pacing, which only workers need).
+COMPONENTS = {**PIPELINE, "DOWNLOADER_MIDDLEWARES": {BoilerplateMiddleware: 150},
+        "SPIDER_MIDDLEWARES": {BoilerplateItemMiddleware: 10}}
 BLOCKS = {"BOILERPLATE_BLOCKS_FIELD": "blocks"}
 
 
@@ -140,7 +142,7 @@ def test_item_class_lacking_fields_is_reported_once(crawl, server, caplog):
 
 @pytest_twisted.inlineCallbacks
 def test_middleware_exposes_the_result_and_the_pipeline_reuses_it(crawl, server):
-    outcome = yield crawl([server + "article.html"], {**BOTH, **BLOCKS})
+    outcome = yield crawl([server + "article.html"], {**COMPONENTS, **BLOCKS})
     [result] = outcome.results
     assert "Farmers in the valley" in result.text
     assert result.language == "English"
@@ -156,7 +158,7 @@ def test_middleware_exposes_the_result_and_the_pipeline_reuses_it(crawl, server)
 @pytest_twisted.inlineCallbacks
 def test_middleware_passes_non_html_untouched(crawl, server):
     urls = [server + name for name in ("image.png", "paper.pdf", "data.json", "article.html")]
-    outcome = yield crawl(urls, BOTH)
+    outcome = yield crawl(urls, COMPONENTS)
     assert sorted(result is None for result in outcome.results) == [False, True, True, True]
     assert outcome.stats["boilerplate/skipped/non_html"] == 3
     assert outcome.stats["boilerplate/pages"] == 1

@@ -262,8 +262,8 @@ class SamplingSpider(PageSpider):
         live = sum(len(objects) for kind, objects in live_refs.items() if issubclass(kind, Request))
         self.most["requests"] = max(self.most["requests"], live)
         classifier = Classifier.of(self.crawler)
-        self.most["pages"] = max(self.most["pages"], classifier.workers.pending)
-        self.most["answer_waiters"] = max(self.most["answer_waiters"], classifier.waiting_for_answers)
+        self.most["pages"] = max(self.most["pages"], classifier.workers.pool.pending)
+        self.most["answer_waiters"] = max(self.most["answer_waiters"], classifier.workers.waiting_for_answers)
         yield from super().parse(response)
 
 

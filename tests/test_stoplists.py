@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scrapy_boilerplate import JustextOptions, OptionError, extract
-from scrapy_boilerplate.algorithms.justext import Stoplist, available
+from scrapy_boilerplate.algorithms.justext import Stoplist, available, stoplists
 from scrapy_boilerplate.algorithms.justext.language import MIN_COVERAGE, MIN_WORDS
 from scrapy_boilerplate.algorithms.justext.options import AUTO
 from scrapy_boilerplate.algorithms.justext.stoplists import builtin
@@ -29,6 +29,14 @@ def test_shipped_stoplists_are_the_references():
     for language in available().values():
         expected = frozenset(word.lower() for word in justext.get_stoplist(language))
         assert set(builtin(language).words) == expected, language
+
+
+def test_a_shipped_stoplist_reads_as_its_file_read_as_a_users_file_does():
+    # The shipped lists are lower-cased whole; a user's file, line by line: the same words, in the same order.
+    folder = Path(stoplists.__file__).parent / "stoplists"
+    for language in available().values():
+        as_file = JustextOptions(stoplist=str(folder / f"{language}.txt")).stoplist
+        assert list(builtin(language).words) == list(as_file.words), language
 
 
 @pytest.mark.parametrize("name", ["English", "english", "ENGLISH", "eNgLiSh"])

@@ -169,7 +169,12 @@ class Command(ScrapyCommand):
 def _enabled_text(components: list[str]) -> str:
     """What a crawl of the project does with its pages, given the components it enables."""
     if {"middleware", "pipeline"} <= set(components):
-        return "enabled (" + ("the add-on" if "add-on" in components else "the middleware and the pipeline") + ")"
+        if "add-on" in components:
+            return "enabled (the add-on)"
+        if "item middleware" in components:
+            return "enabled (the middlewares and the pipeline)"
+        return ("enabled (the middleware and the pipeline; without BoilerplateItemMiddleware the pipeline "
+                "classifies each item's HTML again, with the settings)")
     if "middleware" in components:
         return ('the middleware only: responses get meta["boilerplate_result"], items keep their HTML '
                 "(BoilerplatePipeline is not enabled)")

@@ -1,4 +1,4 @@
-"""The add-on: one line in ``ADDONS`` enables the middleware and the pipeline."""
+"""The add-on: one line in ``ADDONS`` enables the middlewares and the pipeline."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from scrapy.settings import BaseSettings, Settings
 from scrapy.utils.conf import build_component_list
 from scrapy.utils.misc import load_object
 
+from .item_middleware import BoilerplateItemMiddleware
 from .middleware import BoilerplateMiddleware
 from .pipeline import BoilerplatePipeline
 from .start import BoilerplateStartMiddleware
@@ -16,12 +17,15 @@ MIDDLEWARE_PRIORITY = 150
 PIPELINE_PRIORITY = 100
 #: Any: it only delays the start requests.
 START_PRIORITY = 100
+#: Low: the callback's items reach it last, as the pipelines get them, after the project's spider middlewares.
+ITEM_LINK_PRIORITY = 10
 
 
 class Addon:
-    """Enables :class:`BoilerplateMiddleware`, :class:`BoilerplatePipeline` and :class:`BoilerplateStartMiddleware`.
+    """Enables :class:`BoilerplateMiddleware`, :class:`BoilerplatePipeline`,
+    :class:`BoilerplateItemMiddleware` and :class:`BoilerplateStartMiddleware`.
 
-    A priority the project already gave either component is kept.
+    A priority the project already gave any of them is kept.
     """
 
     def update_settings(self, settings: Settings) -> None:
@@ -30,16 +34,19 @@ class Addon:
         settings.setdefault_in_component_priority_dict(
             "ITEM_PIPELINES", BoilerplatePipeline, PIPELINE_PRIORITY)
         settings.setdefault_in_component_priority_dict(
+            "SPIDER_MIDDLEWARES", BoilerplateItemMiddleware, ITEM_LINK_PRIORITY)
+        settings.setdefault_in_component_priority_dict(
             "SPIDER_MIDDLEWARES", BoilerplateStartMiddleware, START_PRIORITY)
 
 
 def enabled(settings: BaseSettings) -> list[str]:
-    """Which of ``"add-on"``, ``"middleware"`` and ``"pipeline"`` the settings of a crawler enable
-    (once its add-ons have updated them: the add-on's components are then enabled too)."""
+    """Which of ``"add-on"``, ``"middleware"``, ``"pipeline"`` and ``"item middleware"`` the settings
+    of a crawler enable (once its add-ons have updated them: the add-on's components are then enabled too)."""
     found = []
     for setting, component, name in (("ADDONS", Addon, "add-on"),
                                      ("DOWNLOADER_MIDDLEWARES", BoilerplateMiddleware, "middleware"),
-                                     ("ITEM_PIPELINES", BoilerplatePipeline, "pipeline")):
+                                     ("ITEM_PIPELINES", BoilerplatePipeline, "pipeline"),
+                                     ("SPIDER_MIDDLEWARES", BoilerplateItemMiddleware, "item middleware")):
         if component in _components(settings.getwithbase(setting) if setting != "ADDONS" else settings[setting]):
             found.append(name)
     return found

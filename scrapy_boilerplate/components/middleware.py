@@ -54,7 +54,7 @@ class BoilerplateMiddleware:
                                   allowed_statuses=self.allowed_statuses, allow_all_statuses=self.allow_all_statuses):
             stats.inc_value("boilerplate/skipped/status")
         else:  # request.meta is response.meta once the response reaches the spider
-            response = self.classifier.redecoded(response)
+            response = self.classifier.reader.redecoded(response)
             request.meta[RESULT_META_KEY] = await self.classifier.classify_response(response, request.meta)
         return response
 

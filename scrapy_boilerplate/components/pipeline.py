@@ -36,10 +36,10 @@ class BoilerplatePipeline:
     Items without the HTML field pass unchanged. A zyte-common-items ``Article``
     (a subclass with the HTML field) gets its ``Article`` fields; with
     ``BOILERPLATE_ITEM_CLASS`` every item with HTML becomes an ``Article`` of the
-    page (its ``url`` field kept). An item whose HTML is the
-    very ``response.text`` or ``response.body`` the middleware classified gets
-    that result, made with the request's options; other HTML is classified
-    with the settings. An item class lacking some output fields is reported
+    page (its ``url`` field kept). An item that
+    :class:`~scrapy_boilerplate.BoilerplateItemMiddleware` linked to its
+    response gets the result the middleware made of it, with the request's
+    options; other HTML is classified with the settings. An item class lacking some output fields is reported
     once; its items get the fields it has.
     """
 
@@ -58,7 +58,7 @@ class BoilerplatePipeline:
         if not isinstance(html, (str, bytes)):
             return item
         url = str(adapter.get("url") or "")
-        result, reused = await self.classifier.classify_item(html, url)
+        result, reused = await self.classifier.classify_item(item, html, url)
         if reused:
             self.classifier.stats.inc_value("boilerplate/items/reused")
         text = result.text  # built on each access: once here

@@ -62,7 +62,8 @@ class BoilerplateStartMiddleware:
                 self._wake = defer.Deferred()
                 if not self._awaiting_answer:
                     self._awaiting_answer = True
-                    self.classifier.next_answer().addCallback(self._answered)
+                    assert self.classifier.workers is not None  # held back only for them
+                    self.classifier.workers.next_answer().addCallback(self._answered)
                 # Twisted's interfaces declare their methods without self, which mypy (without the
                 # mypy-zope plugin) takes for the first argument: the ignores are for those types.
                 timer = reactor.callLater(self.recheck, self._woken)  # type: ignore[arg-type]
@@ -72,7 +73,7 @@ class BoilerplateStartMiddleware:
             yield item_or_request
 
     def _held_back(self) -> bool:
-        workers = self.classifier.workers
+        workers = self.classifier.workers.pool if self.classifier.workers is not None else None
         engine = self.crawler.engine
         if workers is None or workers.unavailable is not None or engine is None or not engine.running:
             return False

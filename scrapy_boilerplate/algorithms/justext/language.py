@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import chain
 
@@ -50,13 +50,15 @@ def load_stoplists() -> None:
 @functools.cache
 def _languages_of_word() -> dict[str, tuple[int, ...]]:
     """Every word of every shipped stoplist -> the indices (into ``_names()``) of the lists that hold it."""
-    index: defaultdict[str, tuple[int, ...]] = defaultdict(tuple)
+    index: dict[str, tuple[int, ...]] = {}
     for position, name in enumerate(_names()):
-        for word in builtin(name).words:
-            # Most words are in one or two lists: a tuple grown in place is
-            # built faster than a list turned into a tuple afterwards.
-            index[word] += (position,)
-    return dict(index)
+        words = builtin(name).words
+        # Most words are in one list: the list's words go in at C speed, and only those
+        # already in another list are extended one by one.
+        shared = {word: index[word] + (position,) for word in index.keys() & words}
+        index.update(dict.fromkeys(words, (position,)))
+        index.update(shared)
+    return index
 
 
 @functools.cache
