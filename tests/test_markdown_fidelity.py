@@ -115,6 +115,23 @@ def test_a_table_among_good_paragraphs_is_written_whole_with_no_cell_good():
     assert "<tr><th>Room</th><th>Seats</th><th>Opening hours</th></tr>" in extraction.main_html
 
 
+QUOTED = ("<p>The vulnerability stems from the fact that the client is allowed to send the server information about "
+          "certain slots of the inventory, and this is what we are going to show in the example below, which is a json "
+          "representation of what it looks like when it is sent.</p>")
+CODE = "rekt: {\n" + "".join(f"    list{n}: [ x{n}, y{n}, z{n}, w{n} ]\n" for n in range(12)) + "}"
+
+
+def test_a_listing_placed_among_quoted_paragraphs_stays_in_the_quote():
+    html = f"<html><body><article>{QUOTED}<blockquote>{QUOTED}<pre><code>{CODE}</code></pre>{QUOTED}</blockquote></article></body></html>"
+    extraction = extract(html, url=URL, algorithm="justext", stoplist="English")
+    assert "list0" not in extraction.text  # the algorithm found the listing bad: placed among the quote's paragraphs
+    quoted_code = "\n".join(f"> {line}" for line in ["```", *CODE.split("\n"), "```"])
+    assert f"> {QUOTED[3:-4]}\n>\n{quoted_code}\n>\n> {QUOTED[3:-4]}" in extraction.markdown
+    assert extraction.markdown.count("> ```") == 2  # one quote, the listing in it
+    assert f"<blockquote><p>{QUOTED[3:-4]}</p>\n<pre>rekt: {{" in extraction.main_html
+    assert extraction.main_html.count("<blockquote>") == 1
+
+
 def test_main_html_writes_tables_whole_and_layout_tables_as_content():
     extraction = extract("<html><body><table><tr><th>a</th><th>b</th></tr><tr><td colspan='2'>wide</td></tr>"
                          "</table><table><tr><td><p>Layout text.</p></td></tr></table></body></html>", url=URL, **ALL_GOOD)

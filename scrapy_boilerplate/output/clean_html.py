@@ -23,11 +23,13 @@ from . import tables
 from .code import code_text, in_gutter, listings
 from .inserts import in_aside
 from .markup import CODE_TAGS, image_alt, link_target, set_apart, write_markup
-from .placement import STRUCTURE_TAGS, Piece, element_piece
+from .placement import STRUCTURE_TAGS, Piece, element_piece, structure_of
 
 #: The tag written for each structure tag: its own, but ``menu``, written as the list it is.
 _NAMES = {**{tag: tag for tag in STRUCTURE_TAGS}, "menu": "ul"}
 _TABLE_PARTS = frozenset({"tr", "td", "th"})
+#: The structure an element placed among the pieces is written inside: its quotes and lists.
+_AROUND_TAGS = frozenset({"blockquote", "ul", "ol", "menu", "li", "dl", "dt", "dd"})
 _INLINE_NAMES = {"em": "em", "i": "em", "strong": "strong", "b": "strong", **{tag: "code" for tag in CODE_TAGS}}
 
 
@@ -52,10 +54,12 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
             placed.setdefault(index, []).extend(found_images)
             figured.update(found_images)
         covered = {piece.element for piece in pieces} if figured else set()
+    structures: dict[etree._Element | None, tuple[etree._Element, ...]] = {None: ()}
     for index, piece in enumerate(pieces):
-        if index in placed:  # tables none of whose cells is good, among the good pieces
-            _close(out, opened)
-            out.extend(_apart(element, page, links, images, covered) for element in placed[index])
+        # Tables, listings and images among the good pieces, inside their quotes and lists.
+        for element in placed.get(index, ()):
+            _reopen(out, opened, _around(element, layouts, structures))
+            out.append(_apart(element, page, links, images, covered))
         structure = _without_layout(piece.structure, layouts) if page is not None else list(piece.structure)
         tags = [node.tag for node in structure]
         in_code = "pre" in tags
@@ -80,15 +84,7 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
             inner = _write(piece, page, links, images, figured)
         if not inner:  # an image left out: no empty element for it
             continue
-        common = 0
-        while common < len(opened) and common < len(structure) and opened[common] is structure[common]:
-            common += 1
-        for node in reversed(opened[common:]):
-            out.append(f"</{_NAMES[node.tag]}>\n")
-        del opened[common:]
-        for node in structure[common:]:
-            out.append(f"<{_NAMES[node.tag]}>")
-            opened.append(node)
+        _reopen(out, opened, structure)
         holder = structure[-1] if structure else None
         if table is not None:
             out.append(inner)
@@ -99,9 +95,36 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
             out.append(inner)
         else:
             out.append(f"<p>{inner}</p>\n")
+    for element in placed.get(len(pieces), ()):
+        _reopen(out, opened, _around(element, layouts, structures))
+        out.append(_apart(element, page, links, images, covered))
     _close(out, opened)
-    out.extend(_apart(element, page, links, images, covered) for element in placed.get(len(pieces), ()))
     return "".join(out)
+
+
+def _reopen(out: list[str], opened: list[etree._Element], structure: Sequence[etree._Element]) -> None:
+    """Close the elements of ``opened`` that ``structure`` does not hold, and open those it adds."""
+    common = 0
+    while common < len(opened) and common < len(structure) and opened[common] is structure[common]:
+        common += 1
+    for node in reversed(opened[common:]):
+        out.append(f"</{_NAMES[node.tag]}>\n")
+    del opened[common:]
+    for node in structure[common:]:
+        out.append(f"<{_NAMES[node.tag]}>")
+        opened.append(node)
+
+
+def _around(element: etree._Element, layouts: dict[etree._Element, bool],
+            structures: dict[etree._Element | None, tuple[etree._Element, ...]]) -> list[etree._Element]:
+    """The quotes and lists around ``element``, placed among the pieces, outermost first, up to the
+    first element of another kind (a heading, a data table's cell)."""
+    around = []
+    for node in _without_layout(structure_of(element, structures), layouts):
+        if node is element or node.tag not in _AROUND_TAGS:
+            break
+        around.append(node)
+    return around
 
 
 def _close(out: list[str], opened: list[etree._Element]) -> None:

@@ -29,7 +29,7 @@ from . import tables
 from .code import code_text, in_gutter, language, listings
 from .inserts import in_aside
 from .markup import CODE_TAGS, image_alt, link_target, markup_written, set_apart, write_markup
-from .placement import Piece, Run, element_piece
+from .placement import Piece, Run, element_piece, structure_of
 
 _HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
 _EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
@@ -163,6 +163,8 @@ class _Writer:
     content_tables: set[etree._Element] = field(default_factory=set)
     #: The images written apart as figures, not where the walk placed them.
     figured: set[etree._Element] = field(default_factory=set)
+    #: The structure of each element placed among the pieces and of its ancestors (see :func:`.structure_of`).
+    structures: dict[etree._Element | None, tuple[etree._Element, ...]] = field(default_factory=lambda: {None: ()})
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
@@ -321,16 +323,18 @@ class _Writer:
         return placed
 
     def among(self, elements: Iterable[etree._Element]) -> None:
-        """Write ``elements``, placed among the pieces: tables whole, images as figures."""
+        """Write ``elements``, placed among the pieces: tables whole, images as figures, each inside the
+        quotes and list items around it in the page (a listing quoted stays in its quote)."""
         for element in elements:
+            form = self.form(structure_of(element, self.structures))
             if element.tag == "table":
-                self.whole_table(element, ())
+                self.whole_table(element, form.table_prefixes)
             elif element.tag == "pre":
                 code = code_text(element)
                 if code:
-                    self.chunk((), _fenced(code, language(element)))
+                    self.chunk(form.prefixes, _fenced(code, language(element)))
             else:
-                self.figure(element)
+                self.figure(element, form.prefixes)
 
     def figures(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
         """The images of the main content not written inside a piece, by the piece they go before."""
@@ -342,8 +346,9 @@ class _Writer:
             self.figured = {image for images in placed.values() for image in images}
         return placed
 
-    def figure(self, image: etree._Element) -> None:
-        """Write ``image`` as a paragraph of its own, its figure's caption after it unless a good block has it."""
+    def figure(self, image: etree._Element, prefixes: tuple[etree._Element, ...]) -> None:
+        """Write ``image`` as a paragraph of its own inside the quotes and list items ``prefixes``, its
+        figure's caption after it unless a good block has it."""
         source = self.image_source(image)
         if source is None:
             return
@@ -351,7 +356,7 @@ class _Writer:
         caption = content_images.caption(image, self.covered)
         if caption is not None:
             lines.extend(_paragraph_lines(collapse(self.inline(element_piece(caption, ()), _ESCAPE))))
-        self.chunk((), lines)
+        self.chunk(prefixes, lines)
 
     def image_source(self, image: etree._Element) -> str | None:
         """The Markdown URL of ``image``, ``None`` for none, a script or a decoration."""

@@ -153,7 +153,7 @@ def pieces(blocks: Sequence[Block], page: Page | None,
                 if current is None and start.tag not in INLINE_TAGS:  # most: a paragraph, an item...
                     structure = structures.get(start)
                     if structure is None:
-                        structure = _structure(start, structures)
+                        structure = structure_of(start, structures)
                     current = Piece(start, structure, text, [Run(line_start, line_end, ())])
                     result.append(current)
                     follows = True
@@ -173,7 +173,7 @@ def pieces(blocks: Sequence[Block], page: Page | None,
                         element, inline = holder, ()
                     else:
                         element, inline = _placement(holder)
-                    placement = placements[holder] = (element, inline, _structure(element, structures))
+                    placement = placements[holder] = (element, inline, structure_of(element, structures))
                 element, inline, structure = placement
                 # A new piece where the text moves to another element, unless the block's text
                 # runs on without a space there (an algorithm that ignores that element's edges).
@@ -417,7 +417,7 @@ def _placement(holder: etree._Element) -> tuple[etree._Element, tuple[etree._Ele
     return element, tuple(inline)
 
 
-def _structure(element: etree._Element | None, known: dict[etree._Element | None, tuple[etree._Element, ...]],
+def structure_of(element: etree._Element | None, known: dict[etree._Element | None, tuple[etree._Element, ...]],
                ) -> tuple[etree._Element, ...]:
     """The ancestors of ``element`` (itself included) in :data:`STRUCTURE_TAGS`, outermost first.
 
