@@ -354,8 +354,10 @@ def by_kind(per_weight: list[dict[float, Figures]], samples: list[Sample]) -> li
 
 
 def kept_once(sample: Sample, kept: list[bool]) -> tuple[int, ...]:
-    """The indices of the scored blocks ``kept``, less the second copy of a section (``decision.without_copies``)."""
+    """The indices of the scored blocks ``kept`` and of the short links between them (``decision.with_links_between``),
+    less the second copy of a section (``decision.without_copies``), as the run-time keeps them."""
     scored = [keep and row is not None for keep, row in zip(kept, sample.rows)]
+    scored = decision.with_links_between(scored, [row is None for row in sample.rows])
     return tuple(i for i, keep in enumerate(decision.without_copies(scored, sample.texts)) if keep)
 
 

@@ -303,6 +303,24 @@ def test_a_page_with_almost_no_expected_main_text_keeps_nothing():
     assert decision.choose([0.9], [decision.LEAST_EXPECTED_CHARS + 10], 0.6) == [True]
 
 
+def test_the_short_links_between_two_kept_blocks_are_kept():
+    kept = [False, True, False, False, True, False, True, False]
+    unscored = [True, False, True, True, False, False, True, True]
+    assert decision.with_links_between(kept, unscored) == [False, True, True, True, True, False, True, False]
+    # Not across a scored block left out, nor before the first kept block or after the last.
+    assert decision.with_links_between([True, False, False, True], [False, True, False, False]) == [
+        True, False, False, True]
+
+
+def test_a_manuals_cross_references_between_kept_paragraphs_are_kept():
+    terms = "".join(f'<dt><a href="#{name}">{name}</a></dt><dd><p>{LONG} {name}.</p></dd>'
+                    for name in ("SessionMiddleware", "CsrfViewMiddleware"))
+    page = (f'<html><body><nav><a href="/">Home</a> <a href="/docs">Docs</a></nav>'
+            f"<main><h1>Middleware</h1><p>{LONG}</p><dl>{terms}</dl></main></body></html>")
+    text = extract(page, algorithm="learned").text
+    assert "SessionMiddleware\n" in text and "CsrfViewMiddleware\n" in text and "Home" not in text
+
+
 def test_a_product_pages_reviews_take_no_part_in_its_choice():
     assert decision.without_reviews([0.9, 0.8, 0.7, 0.6], [False, True, False, False]) == [0.9, 0.0, 0.7, 0.6]
     # Marking most of the page, the words name its wrapper: nothing is left out.

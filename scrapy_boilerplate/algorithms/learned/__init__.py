@@ -24,7 +24,7 @@ from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
 from .blocks import LearnedBlock
-from .decision import choose, with_comments, without_copies, without_reviews
+from .decision import choose, with_comments, with_links_between, without_copies, without_reviews
 from .features import ANY_COMMENT, ANY_REVIEW, iter_rows, prefiltered, rows
 from .kind import declared_types, other_kind, product_page
 from .model import load
@@ -84,8 +84,9 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
         kept = choose(probabilities, [block.chars for block in blocks], weight)
     if options.comments:
         kept = with_comments(kept, in_comments, [block.cf_label for block in blocks])
-    kept = without_copies([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
-                          [block.text for block in blocks])
+    kept = with_links_between([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
+                              [not is_scored for is_scored in scored])
+    kept = without_copies(kept, [block.text for block in blocks])
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label
         if is_scored:

@@ -24,7 +24,8 @@ independent, so that thousands of words at 0.15 outweighed a short article
 at 0.9 and the page kept them all.
 
 A page whose expected main text is under :data:`LEAST_EXPECTED_CHARS` keeps
-nothing; a product page's reviews take no part (:func:`without_reviews`).
+nothing; a product page's reviews take no part (:func:`without_reviews`); the
+short links between two kept blocks are kept (:func:`with_links_between`).
 
 Of a section kept twice, the second copy goes (:func:`without_copies`).
 """
@@ -89,6 +90,25 @@ def without_reviews(probabilities: Sequence[float], in_reviews: Sequence[bool]) 
     if sum(in_reviews) > REVIEWS_AT_MOST * len(in_reviews):
         return list(probabilities)
     return [0.0 if in_review else p for p, in_review in zip(probabilities, in_reviews)]
+
+
+def with_links_between(kept: Sequence[bool], unscored: Sequence[bool]) -> list[bool]:
+    """``kept`` and the runs of ``unscored`` blocks between two kept blocks.
+
+    The blocks never scored are short and mostly links (``features.prefiltered``): a menu's items
+    almost always, but between two blocks of the main text, the cross-references of a manual (a
+    Django setting's name above its explanation) or the items of a list of links that the text
+    around introduces (a wiki's index), which the corpora count as main text.
+    """
+    result = list(kept)
+    last = None
+    for i, keep in enumerate(kept):
+        if keep:
+            if last is not None and i > last + 1 and all(unscored[last + 1:i]):
+                for j in range(last + 1, i):
+                    result[j] = True
+            last = i
+    return result
 
 
 #: jusText's context-free classes of prose: what ``comments=True`` adds of a comment section.
