@@ -327,15 +327,16 @@ def test_tally_summary():
     assert tally.summary() == "5 records read, 2 written, 3 skipped (2 not HTML, 1 timeout)"
 
 
-def test_a_progress_bar_with_records_per_second_on_a_terminal(archive, tmp_path):
+def on_a_terminal(path: Path, tmp_path: Path) -> tuple[int, bytes]:
+    """The exit status of the command line run on the archive at ``path``, and what it showed on its
+    standard error, a terminal of 24 rows and 100 columns."""
     import fcntl
     import pty
     import struct
     import termios
 
-    path, _ = archive
     leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 24 rows, 100 columns
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     result = subprocess.run([sys.executable, "-m", "scrapy_boilerplate", str(path), "-o", str(tmp_path / "o.jsonl")],
                             stderr=follower, stdout=subprocess.DEVNULL, timeout=120, cwd=REPOSITORY)
     os.close(follower)
@@ -349,26 +350,22 @@ def test_a_progress_bar_with_records_per_second_on_a_terminal(archive, tmp_path)
             break
         shown += chunk
     os.close(leader)
-    assert result.returncode == 0
+    return result.returncode, shown
+
+
+def test_a_progress_bar_with_records_per_second_on_a_terminal(archive, tmp_path):
+    path, _ = archive
+    status, shown = on_a_terminal(path, tmp_path)
+    assert status == 0
     assert re.search(rb"records: 3 \[00:\d\d, +[\d.]+ records/s\]", shown), shown
     assert shown.rstrip().endswith(b"scrapy-boilerplate: 3 records read, 3 written, 0 skipped")
 
 
-def test_the_progress_bar_counts_records_in_words_that_hold_for_one():
+def test_the_progress_bar_counts_records_in_words_that_hold_for_one(tmp_path):
     """Not tqdm's "1 records [00:01,  1.11s/ records]"."""
-    from scrapy_boilerplate.cli.archives import _progress_bar
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    terminal = Terminal()
-    sys.stderr, stderr = terminal, sys.stderr
-    try:
-        bar = _progress_bar()
-        assert bar is not None
-        bar.update(1)
-        bar.close()
-    finally:
-        sys.stderr = stderr
-    assert re.fullmatch(r"(\rrecords: [01] \[00:00, +(\?|[\d.]+) records/s\])+\n", terminal.getvalue()), terminal.getvalue()
+    path = tmp_path / "one.warc.gz"
+    warcs.write(path, [warcs.response("https://example.com/article", ARTICLE.encode())])
+    status, shown = on_a_terminal(path, tmp_path)
+    assert status == 0
+    bar = shown.rstrip().rpartition(b"\n")[0]  # what is shown before the summary line
+    assert re.fullmatch(rb"(\rrecords: [01] \[00:\d\d, +(\?|[\d.]+) records/s\])+\s*", bar), shown

@@ -7,6 +7,7 @@ import json
 import math
 import os
 import pickle
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest_twisted
 from conftest import ARTICLE as SERVED_ARTICLE
 
 from scrapy_boilerplate import BoilerplatePipeline, extract
+from scrapy_boilerplate.algorithms import pagetype
 from scrapy_boilerplate.algorithms.pagetype import PAGE_TYPES, PageTypes, features, model, page_type, probabilities
 from scrapy_boilerplate.html.parse import parse
 
@@ -193,12 +195,19 @@ def test_a_model_is_compiled_from_the_trainers_trees():
         model.source({"format": model.FORMAT + 1})
 
 
-def test_the_type_is_read_only_when_asked_for_and_then_kept_without_the_page():
-    extraction = extract(ARTICLE, url="https://valleytimes.example/news/2024/05/01/river-levels-rise")
-    reader = extraction.page_type_reader
-    assert isinstance(reader, PageTypes) and reader._found is None and reader._root is not None
+def test_the_type_is_read_only_when_asked_for_and_then_kept_without_the_page(monkeypatch):
+    url = "https://valleytimes.example/news/2024/05/01/river-levels-rise"
+    reads = []
+    monkeypatch.setattr(pagetype, "probabilities", lambda root, url: reads.append(url) or probabilities(root, url))
+    root = parse(ARTICLE)
+    references = sys.getrefcount(root)
+    reader = PageTypes(root, url)
+    assert sys.getrefcount(root) == references + 1 and not reads  # the tree kept, not read
+    assert reader.probabilities() == reader.probabilities() and reads == [url]  # read once
+    assert sys.getrefcount(root) == references  # the tree let go
+    monkeypatch.undo()
+    extraction = extract(ARTICLE, url=url)
     assert extraction.page_type == "article"
-    assert reader._root is None  # the tree let go
     copy = pickle.loads(pickle.dumps(extraction))
     assert copy.page_type == "article" and copy.page_type_probabilities == extraction.page_type_probabilities
 

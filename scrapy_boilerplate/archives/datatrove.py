@@ -118,7 +118,7 @@ class BoilerplateExtractor(BaseExtractor):
         self.options = algorithms.get(algorithm).options.from_mapping(options)
 
     def run(self, data: DocumentsPipeline, rank: int = 0, world_size: int = 1) -> DocumentsPipeline:
-        pool = ProcessPool(1, _extract_text, initializer=process.configure, initargs=(self.algorithm, self.options),
+        pool = ProcessPool(1, extract_text, initializer=process.configure, initargs=(self.algorithm, self.options),
                            prepare=functools.partial(process.configure, self.algorithm, self.options),
                            page_timeout=self.timeout, log_failures=False)
         pool.start()
@@ -164,7 +164,7 @@ class BoilerplateExtractor(BaseExtractor):
             return ""
 
 
-def _extract_text(document: tuple[str, str, str]) -> str:
+def extract_text(document: tuple[str, str, str]) -> str:
     """A worker's task: the main text of a document's HTML (with its URL and id), as the command
     line extracts a record's."""
     html, url, _ = document

@@ -9,6 +9,11 @@ it has spanning cells), a layout table its content, with ``images`` the main
 content's images (:mod:`.images`), and every other piece a paragraph. The text is escaped so that
 it reads back as the same words: whatever CommonMark would take for syntax
 (``*``, ``_``, ``[``, a line starting with ``#`` or ``1.``...) gets a backslash.
+
+One module for one idea, pieces written as Markdown: its length is the
+constructs above, each written and escaped as CommonMark reads it back; finding
+the pieces is :mod:`.placement`'s, the tables' grid :mod:`.tables`', the code's
+text :mod:`.code`'s.
 """
 
 from __future__ import annotations
