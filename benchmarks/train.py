@@ -65,7 +65,7 @@ from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import decision, features, model  # noqa: E402
-from scrapy_boilerplate.algorithms.learned.kind import declares_other_kind  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.kind import declared_types, other_kind, product_page  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 from scrapy_boilerplate.model.text import shown  # noqa: E402
 
@@ -143,6 +143,8 @@ class Sample:
     found: float = 1.0
     #: Whether the page says it is of a kind other than an article (``learned.kind``).
     other_kind: bool = False
+    #: Whether the page says it is a product on sale, whose blocks in reviews are left out (``learned.kind``).
+    product: bool = False
 
 
 def _contains(text: str, snippets: tuple[str, ...]) -> bool:
@@ -219,7 +221,7 @@ def load_samples(limit: int | None) -> list[Sample]:
         pages = loader(limit)
         blocks = featurized(corpus, pages, limit)
         for page in pages:
-            texts, rows, other_kind = blocks[page.key]
+            texts, rows, (other_kind, product) = blocks[page.key]
             if corpus == "devset":
                 sample = Sample(corpus, page, classic.site(page), texts, rows, devset_labels(page, texts))
             else:
@@ -227,14 +229,14 @@ def load_samples(limit: int | None) -> list[Sample]:
                 labels, found = shingle_labels(page, texts, reference)
                 sample = Sample(corpus, page, classic.site(page), texts, rows, labels, reference,
                                 trainset.bag_of_words(page.main_content), found)
-            sample.other_kind = other_kind
+            sample.other_kind, sample.product = other_kind, product
             samples.append(sample)
     return samples
 
 
-def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows, bool]]:
-    """Each page's blocks' texts and rows, and whether it says it is of another kind than an article,
-    from ``CACHE`` when the package's code is the one they were computed with."""
+def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows, tuple[bool, bool]]]:
+    """Each page's blocks' texts and rows, and whether it says it is of another kind than an article
+    and a product, from ``CACHE`` when the package's code is the one they were computed with."""
     path = CACHE / f"rows-{corpus}-{limit or 'all'}-{code_version()}.pickle"
     if path.is_file():
         return pickle.loads(path.read_bytes())
@@ -242,9 +244,10 @@ def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[l
     result = {}
     for page in pages:
         root = parse(page.text)
-        other_kind = root is not None and declares_other_kind(root)
+        types = declared_types(root) if root is not None else set()
         blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
-        result[page.key] = ([devset.collapse(block.text) for block in blocks], rows, other_kind)
+        result[page.key] = ([devset.collapse(block.text) for block in blocks], rows,
+                            (other_kind(types), product_page(types)))
     CACHE.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     return result
@@ -320,13 +323,21 @@ Choice = Callable[[Sample, list[float]], tuple[int, ...]]
 
 def by_threshold(threshold: float) -> Choice:
     """The blocks at or above a fixed ``threshold`` (``LearnedOptions(threshold=...)``), as the run-time keeps them."""
-    return lambda sample, probabilities: kept_once(sample, [p >= threshold for p in probabilities])
+    return lambda sample, probabilities: kept_once(sample, [p >= threshold for p in page_probabilities(sample, probabilities)])
 
 
 def by_recall_weight(weight: float) -> Choice:
     """The blocks each page's choice keeps with this weight of the recall, whatever the page's kind."""
     return lambda sample, probabilities: kept_once(
-        sample, decision.choose(probabilities, [len(text) for text in sample.texts], weight))
+        sample, decision.choose(page_probabilities(sample, probabilities), [len(text) for text in sample.texts], weight))
+
+
+def page_probabilities(sample: Sample, probabilities: list[float]) -> list[float]:
+    """The blocks' ``probabilities`` as the run-time chooses from them: a product page's reviews' made 0."""
+    if not sample.product:
+        return probabilities
+    return decision.without_reviews(probabilities, [row is not None and row[features.ANY_REVIEW] > 0
+                                                    for row in sample.rows])
 
 
 def by_recall_weights(weights: tuple[float, float]) -> Choice:
@@ -343,8 +354,10 @@ def by_kind(per_weight: list[dict[float, Figures]], samples: list[Sample]) -> li
 
 
 def kept_once(sample: Sample, kept: list[bool]) -> tuple[int, ...]:
-    """The indices of the scored blocks ``kept``, less the second copy of a section (``decision.without_copies``)."""
+    """The indices of the scored blocks ``kept`` and of the short links between them (``decision.with_links_between``),
+    less the second copy of a section (``decision.without_copies``), as the run-time keeps them."""
     scored = [keep and row is not None for keep, row in zip(kept, sample.rows)]
+    scored = decision.with_links_between(scored, [row is None for row in sample.rows])
     return tuple(i for i, keep in enumerate(decision.without_copies(scored, sample.texts)) if keep)
 
 

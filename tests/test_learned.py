@@ -281,7 +281,7 @@ def test_the_choice_weighs_blocks_by_characters_in_every_script():
     # against the paragraph's 0.9, were all kept; in characters they bring 28 of 298.
     probabilities, chars = [0.9] + [0.35] * 20, [300] + [4] * 20
     assert decision.choose(probabilities, chars, 0.6) == [True] + [False] * 20
-    assert decision.choose(probabilities, [1] * 21, 0.6) == [True] * 21
+    assert decision.choose(probabilities, [10] * 21, 0.6) == [True] * 21
 
 
 def test_blocks_under_the_least_probability_take_no_part_in_the_choice():
@@ -294,6 +294,76 @@ def test_blocks_under_the_least_probability_take_no_part_in_the_choice():
     assert decision.choose([0.1, 0.1], [50, 50], 5.0) == [False, False]
     assert decision.choose([0.0, 0.0], [5, 5], 0.6) == [False, False]
     assert decision.choose([], [], 0.6) == []
+
+
+def test_a_page_with_almost_no_expected_main_text_keeps_nothing():
+    # A shell its scripts fill: a stray line of furniture scores 0 against an empty main text.
+    assert decision.choose([0.3, 0.1], [15, 200], 0.6) == [False, False]
+    assert decision.choose([0.9], [decision.LEAST_EXPECTED_CHARS - 1], 5.0) == [False]
+    assert decision.choose([0.9], [decision.LEAST_EXPECTED_CHARS + 10], 0.6) == [True]
+
+
+def test_the_short_links_between_two_kept_blocks_are_kept():
+    kept = [False, True, False, False, True, False, True, False]
+    unscored = [True, False, True, True, False, False, True, True]
+    assert decision.with_links_between(kept, unscored) == [False, True, True, True, True, False, True, False]
+    # Not across a scored block left out, nor before the first kept block or after the last.
+    assert decision.with_links_between([True, False, False, True], [False, True, False, False]) == [
+        True, False, False, True]
+
+
+def test_a_manuals_cross_references_between_kept_paragraphs_are_kept():
+    terms = "".join(f'<dt><a href="#{name}">{name}</a></dt><dd><p>{LONG} {name}.</p></dd>'
+                    for name in ("SessionMiddleware", "CsrfViewMiddleware"))
+    page = (f'<html><body><nav><a href="/">Home</a> <a href="/docs">Docs</a></nav>'
+            f"<main><h1>Middleware</h1><p>{LONG}</p><dl>{terms}</dl></main></body></html>")
+    text = extract(page, algorithm="learned").text
+    assert "SessionMiddleware\n" in text and "CsrfViewMiddleware\n" in text and "Home" not in text
+
+
+def test_a_product_pages_reviews_take_no_part_in_its_choice():
+    assert decision.without_reviews([0.9, 0.8, 0.7, 0.6], [False, True, False, False]) == [0.9, 0.0, 0.7, 0.6]
+    # Marking most of the page, the words name its wrapper: nothing is left out.
+    assert decision.without_reviews([0.9, 0.8, 0.7], [True, True, False]) == [0.9, 0.8, 0.7]
+    assert decision.without_reviews([], []) == []
+
+
+def test_a_product_page_is_one_that_says_product_and_not_article():
+    assert kind.product_page({"product", "webpage", "breadcrumblist"})
+    assert kind.product_page({"og:product"}) and kind.product_page({"productgroup"})
+    assert not kind.product_page({"product", "review", "article"})  # a review of a product
+    assert not kind.product_page({"website"}) and not kind.product_page(set())
+
+
+REVIEWS = "".join(
+    f'<div class="review"><p>{name}</p><p>{text}</p></div>' for name, text in (
+        ("Dorothy", "I love the combination of the oak shelf with the baskets, and I use mine lying down as a "
+                    "sideboard in the hall where it holds all the shoes of the family without any trouble."),
+        ("Richard", "Very sturdy and easy to put together on a Sunday afternoon; the instructions were clear and "
+                    "every screw was in the bag, which is more than I can say of the last one I bought."),
+        ("Mason", "The shelf fits nicely in the small space of the study, and the white goes with the walls; I would "
+                  "buy it again and have already told my brother, who is moving house next month."),
+    ))
+
+
+def product_page(types: str) -> str:
+    return (f'<html><head><script type="application/ld+json">{{"@type": {types}}}</script></head><body>'
+            '<nav><a href="/">Home</a> <a href="/shop">Shop</a></nav>'
+            f"<main><h1>The shelf unit</h1><p>{LONG}</p><p>{LONG} Again.</p><p>{LONG} Once more.</p>"
+            "<ul><li>Width: 30 inches</li><li>Depth: 15 inches</li><li>Height: 57 inches</li>"
+            "<li>Max load per shelf: 29 pounds</li><li>Material: particleboard and fiberboard</li></ul>"
+            f'<section class="reviews"><h2>Reviews</h2>{REVIEWS}</section></main>'
+            "<footer>Copyright 2026 The Shelf Shop. All rights reserved.</footer></body></html>")
+
+
+def test_a_product_pages_reviews_are_not_its_main_text():
+    extraction = extract(product_page('"Product"'), algorithm="learned")
+    assert LONG[:60] in extraction.text and "sturdy" not in extraction.text
+    reviews = [block for block in extraction.blocks if "sturdy" in block.text or "oak shelf" in block.text]
+    assert reviews and all(block.probability == 0.0 for block in reviews)
+    # A review of a product says it is an article too: its blocks keep the model's probabilities.
+    review_article = extract(product_page('["Product", "Review", "Article"]'), algorithm="learned")
+    assert any(block.probability > 0.0 for block in review_article.blocks if "sturdy" in block.text)
 
 
 def test_the_second_copy_of_a_section_is_dropped():

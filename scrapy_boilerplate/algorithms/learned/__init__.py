@@ -24,9 +24,9 @@ from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
 from .blocks import LearnedBlock
-from .decision import choose, with_comments, without_copies
-from .features import ANY_COMMENT, iter_rows, prefiltered, rows
-from .kind import declares_other_kind
+from .decision import choose, with_comments, with_links_between, without_copies, without_reviews
+from .features import ANY_COMMENT, ANY_REVIEW, iter_rows, prefiltered, rows
+from .kind import declared_types, other_kind, product_page
 from .model import load
 from .options import LearnedOptions
 
@@ -47,10 +47,11 @@ def featurize(root: etree._Element, options: LearnedOptions, block_type: type[Ju
     return blocks, rows(paragraphs, blocks), stoplist
 
 
-def _noting_comments(rows: Iterator[list[float] | None], in_comments: list[bool]) -> Iterator[list[float] | None]:
-    """``rows``, noting in ``in_comments`` whether each block lies in an element named for comments."""
+def _noting(rows: Iterator[list[float] | None], column: int, flags: list[bool]) -> Iterator[list[float] | None]:
+    """``rows``, noting in ``flags`` whether each row's ``column`` is set (a block in an element named
+    for comments or reviews)."""
     for row in rows:
-        in_comments.append(row is not None and row[ANY_COMMENT] > 0)
+        flags.append(row is not None and row[column] > 0)
         yield row
 
 
@@ -63,19 +64,29 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
     # The rows made one at a time, each scored and let go (a page's rows at once are its largest part).
     in_comments: list[bool] = []
+    in_reviews: list[bool] = []
+    types = declared_types(root)
+    reviews_out = product_page(types)
     block_rows = iter_rows(paragraphs, blocks)
-    probabilities = load().probabilities(_noting_comments(block_rows, in_comments) if options.comments else block_rows)
+    if options.comments:
+        block_rows = _noting(block_rows, ANY_COMMENT, in_comments)
+    if reviews_out:
+        block_rows = _noting(block_rows, ANY_REVIEW, in_reviews)
+    probabilities = load().probabilities(block_rows)
+    if reviews_out:
+        probabilities = without_reviews(probabilities, in_reviews)
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
     if options.threshold:
         kept = [probability >= options.threshold for probability in probabilities]
     else:
         article_weight, other_kind_weight = options.recall_weights
-        weight = other_kind_weight if declares_other_kind(root) else article_weight
+        weight = other_kind_weight if other_kind(types) else article_weight
         kept = choose(probabilities, [block.chars for block in blocks], weight)
     if options.comments:
         kept = with_comments(kept, in_comments, [block.cf_label for block in blocks])
-    kept = without_copies([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
-                          [block.text for block in blocks])
+    kept = with_links_between([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
+                              [not is_scored for is_scored in scored])
+    kept = without_copies(kept, [block.text for block in blocks])
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label
         if is_scored:

@@ -42,6 +42,7 @@ from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
 from . import article, landmarks
+from .kind import declares_product
 from .wordlist import alternation
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
@@ -70,6 +71,8 @@ WORD_GROUPS: dict[str, tuple[str, ...]] = {
     "hidden": ("hidden", "sr-only", "visually", "screen-reader", "modal", "popup", "overlay", "dialog"),
     "form": ("search", "login", "form", "account", "cart", "button", "btn"),
     "card": ("card", "teaser", "item", "grid", "tile", "list", "feed", "thumb"),
+    # Customers' reviews: a shop's product page leaves them out of its main text, a review article is it.
+    "review": ("review", "rating", "testimonial"),
 }
 _GROUP_OF_WORD = {word: 1 << group for group, words in enumerate(WORD_GROUPS.values()) for word in words}
 # "ad" and "ads" only as whole words: as parts of words they are everywhere (header, load, shadow).
@@ -380,7 +383,8 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -
     for label, block in zip(good_labels, blocks):
         labels_before.append(labels_before[-1] + label)
         chars_before.append(chars_before[-1] + block.chars)
-    page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1))
+    page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1),
+            float(declares_product(paragraphs[0].element)))
     page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
     lowered = [block.text.lower() for block in blocks]
@@ -549,7 +553,7 @@ BASICS = ("chars", "words", "link_density", "stopword_density", "cf_bad", "juste
 #: values at the same place of the row.
 LAYOUT: tuple[Part, ...] = (
     Part("block", BASICS),
-    Part("page", ("page_chars", "page_blocks", "page_good_share", "position", "chars_before")),
+    Part("page", ("page_chars", "page_blocks", "page_good_share", "declares_product", "position", "chars_before")),
     Part("start_tag", _each("starts_in_{}", START_TAGS)),
     Part("text", (*_each("count_{}", COUNTED_CHARS), "digits", "capitalized_words", "ends_sentence",
                   "ends_ellipsis", "all_caps", "chars_per_word")),
@@ -580,3 +584,5 @@ def names() -> list[str]:
 
 #: The column of a row that says whether the block lies in an element named for comments (its own or an ancestor).
 ANY_COMMENT = names().index("any_comment")
+#: The column of a row that says whether the block lies in an element named for reviews (its own or an ancestor).
+ANY_REVIEW = names().index("any_review")

@@ -19,6 +19,9 @@ ARTICLE_TYPES = frozenset({
     "article", "newsarticle", "blogposting", "techarticle", "scholarlyarticle", "report", "liveblogposting",
     "analysisnewsarticle", "opinionnewsarticle", "reportagenewsarticle", "backgroundnewsarticle", "reviewnewsarticle",
 })
+#: The types that say "a product on sale" (schema.org's, and Open Graph's and its catalogue's), lowercased.
+PRODUCT_TYPES = frozenset({"product", "productgroup", "productmodel", "individualproduct", "og:product",
+                           "product.item", "product.group"})
 _ITEMTYPES = etree.XPath("//@itemtype")
 _SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
 _QUOTED = re.compile(r'"([^"]*)"')
@@ -49,5 +52,20 @@ def declared_types(root: etree._Element) -> set[str]:
 
 def declares_other_kind(root: etree._Element) -> bool:
     """Whether the page names its kind and none of its names is an article's."""
-    types = declared_types(root)
+    return other_kind(declared_types(root))
+
+
+def other_kind(types: set[str]) -> bool:
+    """Whether the declared ``types`` name a kind and none of them is an article's."""
     return bool(types) and types.isdisjoint(ARTICLE_TYPES)
+
+
+def product_page(types: set[str]) -> bool:
+    """Whether the declared ``types`` say a product on sale and not an article (a review of a
+    product names both)."""
+    return not types.isdisjoint(PRODUCT_TYPES) and types.isdisjoint(ARTICLE_TYPES)
+
+
+def declares_product(root: etree._Element) -> bool:
+    """Whether the page says it is a product on sale (:data:`PRODUCT_TYPES`)."""
+    return not declared_types(root).isdisjoint(PRODUCT_TYPES)
