@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import pytest_twisted
 from conftest import ARTICLE as SERVED_ARTICLE
+from parsel import Selector
 
 from scrapy_boilerplate import BoilerplatePipeline, extract
 from scrapy_boilerplate.algorithms import pagetype
@@ -193,6 +194,13 @@ def test_a_model_is_compiled_from_the_trainers_trees():
     assert found["a"] == pytest.approx(1 / (1 + math.exp(0.5))) and sum(found.values()) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="format"):
         model.source({"format": model.FORMAT + 1})
+
+
+def test_a_tree_whose_text_lxml_cannot_decode_has_no_type():
+    # An XML tree keeps a lone surrogate's reference as invalid UTF-8, which lxml refuses to read back.
+    page = '<html><head><meta charset="cp1251"> &#xD800;</head><body><p>River levels rose.</p></body></html>'
+    extraction = extract(Selector(text=page, type="xml"))
+    assert extraction.page_type is None and extraction.page_type_probabilities == {}
 
 
 def test_the_type_is_read_only_when_asked_for_and_then_kept_without_the_page(monkeypatch):

@@ -37,7 +37,8 @@ def page_type(root: etree._Element, url: str | None = None) -> str:
 class PageTypes:
     """The page type probabilities of a parsed page (a :class:`~scrapy_boilerplate.model.PageTypeReader`),
     read when first asked for, then kept without the page. Pickles without the page, keeping the
-    probabilities if they were read (none if not: a tree cannot be pickled)."""
+    probabilities if they were read (none if not: a tree cannot be pickled). A tree whose text lxml
+    cannot decode has none."""
 
     __slots__ = ("_found", "_root", "_url")
 
@@ -51,7 +52,10 @@ class PageTypes:
         if self._found is None:
             if self._root is None:
                 return {}
-            self._found = probabilities(self._root, self._url)
+            try:
+                self._found = probabilities(self._root, self._url)
+            except UnicodeDecodeError:  # a caller's XML tree holding an encoded surrogate: no type
+                self._found = {}
             self._root = None  # the probabilities are all that is needed of it now
         return dict(self._found)
 
