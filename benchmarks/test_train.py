@@ -145,17 +145,18 @@ def test_classic_main_texts_read_as_latin_1_are_repaired():
 
 
 def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
-    # The characters of each block, as jusText counts them; a prefiltered block (no row) never kept.
+    # The characters of each block, as jusText counts them; a prefiltered block (no row) is kept only
+    # between two kept blocks (decision.with_links_between).
     texts = ["The river rose by two metres over the weekend", "Share", "Subscribe to the newsletter"]
     sample = train.Sample("trainset", page("The river rose by two metres over the weekend"), "example.com", texts,
                           [[0.0], None, [0.0]], [1, None, 0])
     assert train.by_recall_weight(0.6)(sample, [0.9, 0.0, 0.2]) == (0,)
-    assert train.by_recall_weight(5.0)(sample, [0.9, 0.0, 0.2]) == (0, 2)
+    assert train.by_recall_weight(5.0)(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
     # A favor's two weights: the second for a page that says it is of another kind than an article.
     assert train.by_recall_weights((0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0,)
     sample.other_kind = True
-    assert train.by_recall_weights((0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0, 2)
-    assert train.by_threshold(0.1)(sample, [0.9, 0.0, 0.2]) == (0, 2)
+    assert train.by_recall_weights((0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
+    assert train.by_threshold(0.1)(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
     assert train.extracted(sample, (0, 2)) == f"{texts[0]}\n{texts[2]}"
     # The text as Extraction.text gives it: without soft hyphens.
     sample.texts[2] = "Subscribe to the news\u00adletter"
