@@ -32,6 +32,7 @@ from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import features  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.kind import declared_types  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
 
@@ -75,7 +76,7 @@ def main() -> None:
 def without_features(html: str, rows: list[list[float] | None], options: learned.LearnedOptions) -> None:
     """The shipped learned path from the ``str``, all of it but the features: the page's ``rows``
     were made beforehand and stand in for them."""
-    with mock.patch.object(learned, "iter_rows", lambda paragraphs, blocks: iter(rows)):
+    with mock.patch.object(learned, "iter_rows", lambda paragraphs, blocks, types: iter(rows)):
         extract(html, algorithm="learned", options=options, metadata=False)
 
 
@@ -94,7 +95,7 @@ def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
         marks.append(("parse", clock()))
         paragraphs, blocks, _ = justext.classify(root, options, learned.LearnedBlock)
         marks.append(("jusText", clock()))
-        rows = features.rows(paragraphs, blocks)
+        rows = features.rows(paragraphs, blocks, declared_types(root))
         marks.append(("features", clock()))
         model.probabilities(rows)
         marks.append(("trees", clock()))

@@ -44,7 +44,7 @@ def featurize(root: etree._Element, options: LearnedOptions, block_type: type[Ju
     """jusText's blocks of the tree under ``root`` (made as ``block_type``), their feature rows
     (``None`` where prefiltered) and the stoplist jusText used."""
     paragraphs, blocks, stoplist = justext.classify(root, options, block_type)
-    return blocks, rows(paragraphs, blocks), stoplist
+    return blocks, rows(paragraphs, blocks, declared_types(root)), stoplist
 
 
 def _noting(rows: Iterator[list[float] | None], column: int, flags: list[bool]) -> Iterator[list[float] | None]:
@@ -67,7 +67,7 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     in_reviews: list[bool] = []
     types = declared_types(root)
     reviews_out = product_page(types)
-    block_rows = iter_rows(paragraphs, blocks)
+    block_rows = iter_rows(paragraphs, blocks, types)
     if options.comments:
         block_rows = _noting(block_rows, ANY_COMMENT, in_comments)
     if reviews_out:

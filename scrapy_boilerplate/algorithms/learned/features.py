@@ -31,7 +31,7 @@ import math
 import operator
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence, Set
 from typing import NamedTuple
 
 from lxml import etree
@@ -42,7 +42,7 @@ from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.segment import Paragraph
 from . import article, landmarks
-from .kind import declares_product
+from .kind import PRODUCT_TYPES
 from .wordlist import alternation
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
@@ -303,15 +303,18 @@ _TAG_FEATURES = _Bits(len(ANCESTOR_TAGS))
 _GROUP_FEATURES = _Bits(len(WORD_GROUPS))
 
 
-def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> list[list[float] | None]:
+def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str],
+         ) -> list[list[float] | None]:
     """The feature row of each block (``None`` for a :func:`prefiltered` one), in block order.
 
-    ``paragraphs`` and ``blocks`` are jusText's, one block per paragraph.
+    ``paragraphs`` and ``blocks`` are jusText's, one block per paragraph; ``types`` the page's
+    declared types (``kind.declared_types``), which its choice reads too.
     """
-    return list(iter_rows(paragraphs, blocks))
+    return list(iter_rows(paragraphs, blocks, types))
 
 
-def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -> Iterator[list[float] | None]:
+def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str],
+              ) -> Iterator[list[float] | None]:
     """The rows of :func:`rows`, made one at a time: the run-time scores each and lets it go, where
     the rows of a page held at once took more memory than jusText's whole classification."""
     if not blocks:
@@ -384,7 +387,7 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock]) -
         labels_before.append(labels_before[-1] + label)
         chars_before.append(chars_before[-1] + block.chars)
     page = (_log(top.chars), _log(count), top.good_chars / (top.chars or 1),
-            float(declares_product(paragraphs[0].element)))
+            float(not types.isdisjoint(PRODUCT_TYPES)))
     page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
     lowered = [block.text.lower() for block in blocks]

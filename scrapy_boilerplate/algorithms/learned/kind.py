@@ -64,8 +64,3 @@ def product_page(types: set[str]) -> bool:
     """Whether the declared ``types`` say a product on sale and not an article (a review of a
     product names both)."""
     return not types.isdisjoint(PRODUCT_TYPES) and types.isdisjoint(ARTICLE_TYPES)
-
-
-def declares_product(root: etree._Element) -> bool:
-    """Whether the page says it is a product on sale (:data:`PRODUCT_TYPES`)."""
-    return not declared_types(root).isdisjoint(PRODUCT_TYPES)
