@@ -86,8 +86,10 @@ from scrapy_boilerplate.algorithms.boilerpipe.segment import segment as boilerpi
 from scrapy_boilerplate.algorithms.justext import segment
 root = html.fromstring(sys.stdin.read())
 found = [[[p.xpath, p.text, p.chars_in_links, p.heading, p.in_select, p.image_only]
-          for p in segment(root, images=images, spaces=spaces, ruby_text=ruby_text)]
-         for images in (False, True) for spaces in (False, True) for ruby_text in (False, True)]
+          for p in segment(root, images=images, spaces=spaces, ruby_text=ruby_text, unclosed_buttons=buttons,
+                           spaces_between_elements=between)]
+         for images in (False, True) for spaces in (False, True) for ruby_text in (False, True)
+         for buttons in (False, True) for between in (False, True)]
 document = boilerpipe_segment(root)
 found.append([document.title, [[b.xpath, b.text, b.words, b.words_in_links, b.words_in_wrapped_lines,
                                 b.wrapped_lines, b.one_text_node] for b in document.blocks]])
@@ -100,9 +102,10 @@ EVERY_KIND = """<html><head><title>T</title><script>x()</script></head><body>
 <form>in a form<input value="x"><button>no</button></form><object><param name="a">kept</object>
 <select><option>An option</option></select><p><ruby>漢字<rt>かんじ</rt><rp>(</rp></ruby> ruby</p>
 <ul><li>one</li><li><p>two</p> tail</li></ul><pre>  code\n    indented</pre><link rel="stylesheet">
-<iframe>framed</iframe><table><tr><td>cell <span> </span> <u>x</u></td></tr></table><noscript>no</noscript>
+<iframe>framed</iframe><table><tr><td>cell <span> </span> <u>x</u><i>y</i></td></tr></table><noscript>no</noscript>
 <p>A paragraph long enough to be wrapped: <abbr>it</abbr> runs past the eighty characters of one line, and
 <a href="/y">a link <b>inside</b> it</a>, (with) "quoted" words; and more words, and more, and more again.</p>
+<button>open<div></button></div><main>swallowed</main>
 </body></html>"""
 
 
@@ -115,7 +118,9 @@ def test_the_compiled_and_the_pure_segmentations_give_the_same_blocks():
     assert by_extension == by_source
     *paragraphs, (title, blocks) = by_extension
     texts = {paragraph[1] for segments in paragraphs for paragraph in segments}
-    assert {"A short heading", "three a link an image andmore", "in a formkept", "漢字 ruby", "漢字かんじ( ruby"} <= texts
+    assert {"A short heading", "three a link an image andmore", "in a formkept", "漢字 ruby", "漢字かんじ( ruby",
+            "open", "swallowed", "cell xy",
+            "cell x y"} <= texts
     assert title == "T" and any(block[5] > 1 and block[3] == 4 for block in blocks)  # wrapped, with linked words
 
 

@@ -96,6 +96,48 @@ def test_without_ruby_text_the_readings_go_and_the_text_around_them_joins():
     assert block.chars == len("災害に気をつけて")
 
 
+#: A menu button whose inner ``div`` is never closed: libxml2 ignores the ``</button>``, and the
+#: button swallows the rest of the page, its ``<main>`` too (as a publisher's theme does).
+UNCLOSED_BUTTON = ("<header><div><button class=menu><span>Menu</span><div class=inner><div></button></div>"
+                   "<div class=logo><a href=/>Home</a></div></div></header>"
+                   "<main><h1>Title</h1><p>The article text.</p></main>")
+
+
+def test_a_button_that_swallowed_the_main_landmark_is_deleted_as_the_reference_does():
+    assert texts(UNCLOSED_BUTTON) == []
+
+
+def test_with_unclosed_buttons_a_button_holding_the_main_landmark_is_walked_through():
+    page = f"<html><body>{UNCLOSED_BUTTON}</body></html>"
+    blocks = extract(page, stoplist=None, unclosed_buttons=True).blocks
+    assert [block.text for block in blocks] == ["Menu", "Home", "Title", "The article text."]
+
+
+def test_with_unclosed_buttons_other_buttons_still_go_with_their_content():
+    page = "<html><body><p>Text <button><div>Copy</div></button> here</p><main><p>Main</p></main></body></html>"
+    assert [block.text for block in extract(page, stoplist=None, unclosed_buttons=True).blocks] == [
+        "Text here", "Main"]
+
+
+def test_elements_that_touch_join_their_words_as_the_reference_reads_them():
+    assert texts("<p><span>id</span><span>string</span> and <b>W</b>ord</p>") == ["idstring and Word"]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("<p><span>id</span><span>string</span></p>", "id string"),
+    ("<p><b>W</b>ord and Wor<b>d</b></p>", "Word and Word"),  # text running on out of an element or into one
+    ("<p><a>Point of Sale</a><a><img><img>QR Ordering</a></p>", "Point of Sale QR Ordering"),
+    ("<p><a>Free Trial</a><style>a{}</style><a>+1 408</a></p>", "Free Trial +1 408"),
+    ("<p><a>Private clouds</a><b> </b>are</p>", "Private clouds are"),
+    ("<p><span>one</span> <span>two</span></p>", "one two"),
+])
+def test_with_spaces_between_elements_text_after_one_element_ends_and_another_starts_is_a_word(body, expected):
+    page = f"<html><body>{body}</body></html>"
+    for spaces in (False, True):
+        block, = extract(page, stoplist=None, spaces=spaces, spaces_between_elements=True).blocks
+        assert block.text == expected
+
+
 def test_head_is_removed():
     page = "<html><head><title>Title</title><meta name=x></head><body><p>body</p></body></html>"
     assert [block.text for block in extract(page).blocks] == ["body"]

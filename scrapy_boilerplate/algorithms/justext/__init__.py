@@ -41,7 +41,9 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
     The blocks are made as ``block_type``, a subclass whose own fields have defaults: an
     algorithm that adds fields fills them in rather than copying every block.
     """
-    paragraphs = segment(root, images=options.images, spaces=options.spaces, ruby_text=options.ruby_text)
+    paragraphs = segment(root, images=options.images, spaces=options.spaces, ruby_text=options.ruby_text,
+                         unclosed_buttons=options.unclosed_buttons,
+                         spaces_between_elements=options.spaces_between_elements)
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:

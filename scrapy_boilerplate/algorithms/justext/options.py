@@ -32,6 +32,11 @@ class JustextOptions(Options):
     ``ruby_text=False`` drops the readings of ruby annotations (``<rt>``, ``<rp>``),
     which the reference keeps in the text (``<ruby>漢字<rt>かんじ</rt></ruby>`` reads
     "漢字かんじ": Japanese with its furigana, Chinese with its pinyin).
+    ``unclosed_buttons=True`` walks through a ``<button>`` that holds a ``<main>``, which the
+    reference deletes with its content: the parser left it open and it swallowed the page.
+    ``spaces_between_elements=True`` starts a word where the text of one element follows the
+    end of another with nothing between them: ``<span>id</span><span>string</span>`` reads
+    "id string", where the reference reads "idstring".
 
     ``early_headings=True`` runs the heading step before the context-sensitive
     pass, as the paper and jusText 1.x do; justext 3.0.2 skips it (its
@@ -65,6 +70,10 @@ class JustextOptions(Options):
     spaces: bool = False
     #: The readings of ruby annotations (``<rt>``, ``<rp>``) are part of the text.
     ruby_text: bool = True
+    #: A ``<button>`` holding a ``<main>`` (left open by the parser) is walked through, not deleted.
+    unclosed_buttons: bool = False
+    #: Text after the end of one element and the start of another, nothing between, starts a word.
+    spaces_between_elements: bool = False
     #: A language name, a stoplist file, words, ``None`` (no stop words) or ``"auto"`` (per page).
     stoplist: Any = AUTO
 
@@ -81,6 +90,8 @@ class JustextOptions(Options):
         check_bool("images", self.images)
         check_bool("spaces", self.spaces)
         check_bool("ruby_text", self.ruby_text)
+        check_bool("unclosed_buttons", self.unclosed_buttons)
+        check_bool("spaces_between_elements", self.spaces_between_elements)
         stoplist = self.stoplist
         if isinstance(stoplist, str) and stoplist.lower() == AUTO:
             stoplist = AUTO

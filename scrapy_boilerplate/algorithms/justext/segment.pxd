@@ -16,8 +16,9 @@ cdef class _Paragraphs:
 
 cpdef Py_ssize_t normalized_length(str text)
 
-@cython.locals(paragraphs=_Paragraphs, headings=Py_ssize_t, selects=Py_ssize_t, in_link=bint, after_br=bint,
+@cython.locals(paragraphs=_Paragraphs, headings=Py_ssize_t, selects=Py_ssize_t, in_link=bint, after_br=bint, ended=bint,
                pending=str, path=str, node_path=str, counts=dict, roles=dict, open_elements=list,
                max_depth=Py_ssize_t, left=Py_ssize_t, kind=int, heading=int, select=int, count=Py_ssize_t,
                children=Py_ssize_t, role=tuple, text=str, alt=str)
-cpdef list segment(root, bint images=*, bint spaces=*, bint ruby_text=*)
+cpdef list segment(root, bint images=*, bint spaces=*, bint ruby_text=*, bint unclosed_buttons=*,
+                  bint spaces_between_elements=*)

@@ -39,6 +39,8 @@ UNWRAPPED_TAGS = frozenset({"form", "iframe", "embed", "layer", "object"})
 #: The readings of ruby annotations, and their fallback parentheses: deleted with their content
 #: when segmenting without ``ruby_text``.
 RUBY_TEXT_TAGS = ("rt", "rp")
+#: What a button left open by the parser holds: the page's main landmark, which no control holds.
+SWALLOWED_TAG = "main"
 
 HEADING_PATTERN = re.compile(r"\bh\d\b")
 
@@ -156,7 +158,7 @@ _Open = tuple[etree._Element, int, int, int, dict[str, int], str, int]
 
 
 def segment(root: etree._Element, *, images: bool = False, spaces: bool = False, ruby_text: bool = True,
-            ) -> list[Paragraph]:
+            unclosed_buttons: bool = False, spaces_between_elements: bool = False) -> list[Paragraph]:
     """Split the tree under ``root`` into paragraphs, in document order.
 
     With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
@@ -168,13 +170,26 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
     spans loses every space). Without ``ruby_text``, the readings of ruby
     annotations (``<rt>``, and ``<rp>``'s parentheses) go with their content,
     as browsers print them beside the text, not in it: ``<ruby>漢字<rt>かんじ</rt></ruby>``
-    reads "漢字", where the reference reads "漢字かんじ".
+    reads "漢字", where the reference reads "漢字かんじ". With ``unclosed_buttons``, a
+    ``<button>`` that holds a ``<main>`` is walked through as an inline element
+    rather than deleted with its content: a control never holds the page's main
+    landmark, so the parser left the button open (libxml2 ignores ``</button>``
+    while an element opened inside it is still open) and it swallowed the rest of
+    the page. With ``spaces_between_elements``, text that follows the end of an
+    element and the start of another, with nothing between them, starts a word of
+    its own: ``<span>id</span><span>string</span>`` reads "id string" (cells of a
+    grid, an API's name and type, a list of countries in ``<span>`` s), where the
+    reference and a browser's text read "idstring"; text that runs on out of an
+    element (``<b>W</b>ord``, a drop cap) or into one joins as before.
     """
     paragraphs = _Paragraphs(root)
     add_text = paragraphs.add_text
     # How many open elements are headings, or named like "select".
     headings = selects = 0
     in_link = after_br = False
+    # An element has ended since the last text (only with ``spaces_between_elements``): the next
+    # element to start starts a word, a space that collapses into any other whitespace.
+    ended = False
     # Text not yet separated by a kept node from the text before it: the
     # reference gets it as one text node.
     pending = ""
@@ -206,6 +221,7 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
                 after_br = False
             elif pending and spaces:
                 paragraphs.add_blank(pending)
+            ended = spaces_between_elements
             if kind == PARAGRAPH:
                 # What follows the end of a paragraph tag starts in its parent.
                 if paragraphs.pieces:
@@ -239,6 +255,8 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
         if kind == DECIDED_PER_ELEMENT:
             kind = _cleaner_kind(node)
         count = counts[tag] = counts.get(tag, 0) + 1
+        if kind == KILL and unclosed_buttons and tag == "button" and _swallowed(node):
+            kind = INLINE
         if kind == KILL:
             pending += node.tail or ""
             skip_subtree(nodes, node)
@@ -250,8 +268,11 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
             # text node before it, and its text is a text node of its own.
             if pending and not pending.isspace():
                 add_text(pending, in_link)
+                ended = False
             elif pending and spaces:
                 paragraphs.add_blank(pending)
+            if ended:
+                paragraphs.add_blank(" ")
             after_br = False
             if kind == LINK:
                 in_link = True
@@ -262,6 +283,7 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
                 paragraphs.add_blank(text)
             if kind == LINK:
                 in_link = False
+            ended = spaces_between_elements
             pending = node.tail or ""
             continue
         node_path = f"{path}/{tag}[{count}]"
@@ -282,9 +304,13 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
         if pending and not pending.isspace():
             add_text(pending, in_link)
             after_br = False
+            ended = False
         elif pending and spaces:
             paragraphs.add_blank(pending)
         pending = ""
+        if ended:
+            paragraphs.add_blank(" ")
+            ended = False
 
         if kind == PARAGRAPH or (kind == BR and after_br):
             if paragraphs.pieces:
@@ -311,6 +337,11 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
 
     paragraphs.close()
     return paragraphs.found
+
+
+def _swallowed(button: etree._Element) -> bool:
+    """Whether a ``button`` holds the page's main landmark: the parser left it open."""
+    return next(button.iter(SWALLOWED_TAG), None) is not None
 
 
 def _cleaner_kind(element: etree._Element) -> int:

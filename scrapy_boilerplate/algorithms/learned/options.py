@@ -28,10 +28,13 @@ class LearnedOptions(JustextOptions):
 
     The other options are jusText's, whose blocks and classes the model scores. The model
     was trained with jusText's defaults but ``spaces``, on here (the space between inline
-    elements kept: code and inline markup keep their words apart), and ``ruby_text``, off
-    here (the readings of ruby annotations dropped: Japanese without its furigana): other
-    values change its features, and usually make it worse. ``stoplist="auto"`` (the default)
-    picks a stoplist per page.
+    elements kept: code and inline markup keep their words apart), ``ruby_text``, off here
+    (the readings of ruby annotations dropped: Japanese without its furigana),
+    ``unclosed_buttons``, on here (a ``<button>`` that swallowed the page's ``<main>`` walked
+    through, not deleted with it), and ``spaces_between_elements``, on here (the text of an
+    element that starts after another ends starts a word: cells of a grid, an API's name and
+    type): other values change its features, and usually make it worse. ``stoplist="auto"``
+    (the default) picks a stoplist per page.
     """
 
     algorithm: ClassVar[str] = "learned"
@@ -53,6 +56,12 @@ class LearnedOptions(JustextOptions):
     spaces: bool = True
     #: jusText's ``ruby_text``, off: the model was trained on blocks without the readings of ruby annotations.
     ruby_text: bool = False
+    #: jusText's ``unclosed_buttons``, on: the model was trained on pages whose button left open by the
+    #: parser is walked through rather than deleted with the page it swallowed.
+    unclosed_buttons: bool = True
+    #: jusText's ``spaces_between_elements``, on: the model was trained on blocks where the text of
+    #: one element after the end of another starts a word ("id string", not "idstring").
+    spaces_between_elements: bool = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
