@@ -157,8 +157,11 @@ def segment(root: etree._Element, noted: list[etree._Element] | None = None) -> 
             counts[tag] = counts.get(tag, 0) + 1
             if block_path is not None:
                 end_block()
-            if noted is not None:
-                noted.extend(node.iter(*LOOKED_FOR))
+            if noted is not None:  # what the walk skips too (most skipped elements hold no other)
+                if len(node):
+                    noted.extend(node.iter(*LOOKED_FOR))
+                elif tag in LOOKED_FOR_TAGS:
+                    noted.append(node)
             skip_subtree(nodes, node)
         elif action != _TAIL_ONLY:
             count = counts[tag] = counts.get(tag, 0) + 1

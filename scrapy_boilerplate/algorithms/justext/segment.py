@@ -242,8 +242,11 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
             kind = _cleaner_kind(node)
         count = counts[tag] = counts.get(tag, 0) + 1
         if kind == KILL:
-            if noted is not None:
-                noted.extend(node.iter(*LOOKED_FOR))
+            if noted is not None:  # what the walk skips too (most skipped elements hold no other)
+                if len(node):
+                    noted.extend(node.iter(*LOOKED_FOR))
+                elif tag in LOOKED_FOR_TAGS:
+                    noted.append(node)
             pending += node.tail or ""
             skip_subtree(nodes, node)
             continue
