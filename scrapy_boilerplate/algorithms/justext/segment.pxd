@@ -20,4 +20,4 @@ cpdef Py_ssize_t normalized_length(str text)
                pending=str, path=str, node_path=str, counts=dict, roles=dict, open_elements=list,
                max_depth=Py_ssize_t, left=Py_ssize_t, kind=int, heading=int, select=int, count=Py_ssize_t,
                children=Py_ssize_t, role=tuple, text=str, alt=str)
-cpdef list segment(root, bint images=*, bint spaces=*, bint ruby_text=*)
+cpdef list segment(root, bint images=*, bint spaces=*, bint ruby_text=*, list noted=*)

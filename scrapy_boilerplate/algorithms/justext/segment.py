@@ -18,6 +18,7 @@ from itertools import chain
 from lxml import etree
 
 from ...html import xpath
+from ...html.page import LOOKED_FOR, LOOKED_FOR_TAGS
 from ...html.walk import depth_left, skip_subtree, too_deep
 from ...model.text import SPACE_RUNS, collapse
 
@@ -156,7 +157,7 @@ _Open = tuple[etree._Element, int, int, int, dict[str, int], str, int]
 
 
 def segment(root: etree._Element, *, images: bool = False, spaces: bool = False, ruby_text: bool = True,
-            ) -> list[Paragraph]:
+            noted: list[etree._Element] | None = None) -> list[Paragraph]:
     """Split the tree under ``root`` into paragraphs, in document order.
 
     With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
@@ -168,7 +169,8 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
     spans loses every space). Without ``ruby_text``, the readings of ruby
     annotations (``<rt>``, and ``<rp>``'s parentheses) go with their content,
     as browsers print them beside the text, not in it: ``<ruby>漢字<rt>かんじ</rt></ruby>``
-    reads "漢字", where the reference reads "漢字かんじ".
+    reads "漢字", where the reference reads "漢字かんじ". With ``noted``, the walk adds to it the
+    page's elements that the renderers look for (see :attr:`.Page.noted`), sparing them a walk.
     """
     paragraphs = _Paragraphs(root)
     add_text = paragraphs.add_text
@@ -240,6 +242,11 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
             kind = _cleaner_kind(node)
         count = counts[tag] = counts.get(tag, 0) + 1
         if kind == KILL:
+            if noted is not None:  # what the walk skips too (most skipped elements hold no other)
+                if len(node):
+                    noted.extend(node.iter(*LOOKED_FOR))
+                elif tag in LOOKED_FOR_TAGS:
+                    noted.append(node)
             pending += node.tail or ""
             skip_subtree(nodes, node)
             continue
@@ -264,6 +271,10 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
                 in_link = False
             pending = node.tail or ""
             continue
+        # Past the commonest elements, which none of those looked for is (a table and a pre are
+        # paragraphs, a base is deleted).
+        if noted is not None and tag in LOOKED_FOR_TAGS:
+            noted.append(node)
         node_path = f"{path}/{tag}[{count}]"
         if kind == UNWRAP:
             pending += node.text or ""
