@@ -57,9 +57,9 @@ def extract(
     if root is None:
         return Extraction(algorithm=algorithm, renderer=PageRenderer(), metadata=Metadata() if metadata else None)
     with _collector_paused():
-        page = Page(root, url)
         try:
             labelled = chosen.run(root, options)
+            page = Page(root, url, labelled.noted)
             found = read_metadata(root, url, labelled, base=page.base) if metadata else None
         except UnicodeDecodeError:
             # lxml decodes text when it is read: text an XML parser let in

@@ -23,7 +23,8 @@ from typing import Sequence
 PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 #: The modules built as extensions: each has a ``.pxd`` beside it (``setup.py`` compiles those).
 MODULES = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.segment",
-           "scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest")
+           "scrapy_boilerplate.algorithms.justext.word_index", "scrapy_boilerplate.algorithms.learned.trees",
+           "scrapy_boilerplate.algorithms.pagetype.forest", "scrapy_boilerplate.output.placement")
 
 
 def pure_chosen() -> bool:

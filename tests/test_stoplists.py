@@ -32,7 +32,7 @@ def test_shipped_stoplists_are_the_references():
 
 
 def test_a_shipped_stoplist_reads_as_its_file_read_as_a_users_file_does():
-    # The shipped lists are lower-cased whole; a user's file, line by line: the same words, in the same order.
+    # The shipped lists are read as they are kept; a user's file is stripped and lower-cased: the same words, in order.
     folder = Path(stoplists.__file__).parent / "stoplists"
     for language in available().values():
         as_file = JustextOptions(stoplist=str(folder / f"{language}.txt")).stoplist

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from lxml import etree
@@ -11,19 +12,26 @@ from .urls import join_url
 
 #: The elements every rendering looks for in the whole page, found by one walk (see :meth:`Page.elements`).
 LOOKED_FOR = ("base", "pre", "table")
+#: The same, for a walk that tests each element's tag.
+LOOKED_FOR_TAGS = frozenset(LOOKED_FOR)
 
 
 @dataclass(frozen=True)
 class Page:
-    """The parsed page an extraction came from (``root``) and its URL, if known."""
+    """The parsed page an extraction came from (``root``) and its URL, if known.
+
+    ``noted`` holds the page's elements of :data:`LOOKED_FOR` in document order when the
+    algorithm's own walk through the page noted them (``None``: the renderers walk for them).
+    """
 
     root: etree._Element
     url: str | None = None
+    noted: Sequence[etree._Element] | None = field(default=None, repr=False, compare=False)
 
     def elements(self, tag: str) -> list[etree._Element]:
         """The page's elements named ``tag``, in document order: those of :data:`LOOKED_FOR` found
-        by one walk for all (a walk through a whole page is among the renderers' largest costs),
-        others (images) by a walk of their own."""
+        by one walk for all, the algorithm's when it noted them (a walk through a whole page is
+        among the renderers' largest costs), others (images) by a walk of their own."""
         found = self._found
         elements = found.get(tag)
         if elements is None:
@@ -33,7 +41,7 @@ class Page:
     @cached_property
     def _found(self) -> dict[str, list[etree._Element]]:
         found: dict[str, list[etree._Element]] = {tag: [] for tag in LOOKED_FOR}
-        for element in self.root.iter(*LOOKED_FOR):
+        for element in self.root.iter(*LOOKED_FOR) if self.noted is None else self.noted:
             elements = found.get(element.tag)
             if elements is not None:
                 elements.append(element)

@@ -44,7 +44,9 @@ class Labelled:
 
     ``shapes`` holds, when the algorithm tells it, what it knows of each block's text (see
     :data:`~scrapy_boilerplate.output.placement.Shape`); ``language`` the stoplist used,
-    ``html`` the cleaned page of the algorithms that make one.
+    ``html`` the cleaned page of the algorithms that make one; ``noted``, when the
+    algorithm's walk noted them, the page's elements that the renderers look for in the
+    whole page (see :attr:`~scrapy_boilerplate.html.page.Page.noted`).
     """
 
     blocks: Sequence[Block]
@@ -52,6 +54,7 @@ class Labelled:
     shapes: list[Any] = field(default_factory=list)
     language: str | None = None
     html: str | None = None
+    noted: list[Any] | None = None
 
 
 @dataclass(slots=True)

@@ -49,13 +49,15 @@ _DEFAULT_PIPELINE = default_extractor()
 
 def run_pipeline(root: etree._Element, pipeline: Filter) -> Labelled:
     """Segment the tree under ``root`` into text blocks and apply ``pipeline`` to them."""
-    document = segment(root)
+    noted: list[etree._Element] = []
+    document = segment(root, noted)
     pipeline.process(document)
-    return to_labelled(document)
+    return to_labelled(document, noted)
 
 
-def to_labelled(document: TextDocument) -> Labelled:
-    """The document's blocks, including those a filter removed, in page order."""
+def to_labelled(document: TextDocument, noted: list[etree._Element] | None = None) -> Labelled:
+    """The document's blocks, including those a filter removed, in page order; with what the
+    segmentation ``noted`` (see :func:`.segment`)."""
     blocks = document.blocks
     if document.removed:
         blocks = sorted(blocks + document.removed, key=lambda block: block.offset_start)
@@ -70,4 +72,4 @@ def to_labelled(document: TextDocument) -> Labelled:
         for block in blocks
     ]
     return Labelled(result, [block.start for block in blocks],
-                    [block.line_starts or block.one_text_node for block in blocks])
+                    [block.line_starts or block.one_text_node for block in blocks], noted=noted)

@@ -19,6 +19,7 @@ from typing import cast
 from lxml import etree
 
 from ...html import xpath
+from ...html.page import LOOKED_FOR, LOOKED_FOR_TAGS
 from ...html.walk import depth_left, skip_subtree, too_deep
 from ...model.text import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
@@ -72,8 +73,10 @@ def count_words(text: str) -> int:
     return len(_WORD.findall(text))
 
 
-def segment(root: etree._Element) -> TextDocument:
-    """The text blocks of the tree under ``root``, and the page's title."""
+def segment(root: etree._Element, noted: list[etree._Element] | None = None) -> TextDocument:
+    """The text blocks of the tree under ``root``, and the page's title. With ``noted``, the walk
+    adds to it the page's elements that the renderers look for (see :attr:`.Page.noted`),
+    sparing them a walk."""
     blocks: list[TextBlock] = []
     # The current block's raw text pieces from its first text on, with a " "
     # wherever boilerpipe separates words (around links, abbreviations).
@@ -154,12 +157,19 @@ def segment(root: etree._Element) -> TextDocument:
             counts[tag] = counts.get(tag, 0) + 1
             if block_path is not None:
                 end_block()
+            if noted is not None:  # what the walk skips too (most skipped elements hold no other)
+                if len(node):
+                    noted.extend(node.iter(*LOOKED_FOR))
+                elif tag in LOOKED_FOR_TAGS:
+                    noted.append(node)
             skip_subtree(nodes, node)
         elif action != _TAIL_ONLY:
             count = counts[tag] = counts.get(tag, 0) + 1
             if action == _BOUNDARY:
                 if block_path is not None:
                     end_block()
+                if noted is not None and tag in LOOKED_FOR_TAGS:  # boundaries all, a base in the head aside
+                    noted.append(node)
             elif action == _LINK:
                 link_depth += 1
                 if link_depth == 1:

@@ -28,22 +28,24 @@ def prepare(options: JustextOptions) -> None:
 
 def run(root: etree._Element, options: JustextOptions) -> Labelled:
     """Segment the tree under ``root`` and classify its blocks."""
-    paragraphs, blocks, stoplist = classify(root, options)
+    noted: list[etree._Element] = []
+    paragraphs, blocks, stoplist = classify(root, options, noted=noted)
     return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
-                    language=stoplist.name if stoplist is not None else None)
+                    language=stoplist.name if stoplist is not None else None, noted=noted)
 
 
-def classify(root: etree._Element, options: JustextOptions, block_type: type[JustextBlock] = JustextBlock,
-             ) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
+def classify(root: etree._Element, options: JustextOptions, block_type: type[JustextBlock] = JustextBlock, *,
+             noted: list[etree._Element] | None = None) -> tuple[list[Paragraph], list[JustextBlock], Stoplist | None]:
     """The paragraphs of the tree under ``root``, their classified blocks (one each, in
     the same order) and the stoplist used; the step other algorithms build on.
 
     The blocks are made as ``block_type``, a subclass whose own fields have defaults: an
-    algorithm that adds fields fills them in rather than copying every block.
+    algorithm that adds fields fills them in rather than copying every block. ``noted``
+    gets what the segmentation notes (see :func:`.segment`).
     """
     paragraphs = segment(root, images=options.images, spaces=options.spaces, ruby_text=options.ruby_text,
                          unclosed_buttons=options.unclosed_buttons,
-                         spaces_between_elements=options.spaces_between_elements)
+                         spaces_between_elements=options.spaces_between_elements, noted=noted)
     words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:

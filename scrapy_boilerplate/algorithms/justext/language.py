@@ -20,7 +20,9 @@ from itertools import chain
 from lxml import etree
 
 from ...html.languages import LANGUAGE_CODES, XML_LANG
-from .stoplists import Stoplist, available, builtin
+from . import word_index
+from .stoplists import Stoplist, available, builtin, shipped_words
+from .word_index import WordIndex
 
 #: Below this share of stop words no stoplist fits the page (Chinese, Japanese,
 #: Thai, code, lists of names): classify it in the language-independent mode.
@@ -44,12 +46,14 @@ KANA_SHARE = 0.1
 
 def load_stoplists() -> None:
     """Read every shipped stoplist now, rather than on the first page that needs a pick."""
-    _languages_of_word()
+    _index()
 
 
 @functools.cache
-def _languages_of_word() -> dict[str, tuple[int, ...]]:
-    """Every word of every shipped stoplist -> the indices (into ``_names()``) of the lists that hold it."""
+def _index() -> WordIndex | dict[str, tuple[int, ...]]:
+    """Every word of every shipped stoplist -> the positions (in ``_names()``) of the lists that hold it."""
+    if word_index.compiled():
+        return WordIndex([shipped_words(name) for name in _names()])
     index: dict[str, tuple[int, ...]] = {}
     for position, name in enumerate(_names()):
         words = builtin(name).words
@@ -59,6 +63,19 @@ def _languages_of_word() -> dict[str, tuple[int, ...]]:
         index.update(dict.fromkeys(words, (position,)))
         index.update(shared)
     return index
+
+
+def _scores(words: Iterable[str]) -> list[int]:
+    """For each shipped stoplist, how many of ``words`` it holds."""
+    index = _index()
+    if isinstance(index, WordIndex):
+        return index.scores(words)
+    # Most of a page's words are in no stoplist: counting only the others halves the work.
+    scores = [0] * len(_names())
+    for word, count in Counter(filter(index.__contains__, words)).items():
+        for position in index[word]:
+            scores[position] += count
+    return scores
 
 
 @functools.cache
@@ -95,13 +112,7 @@ def pick_stoplist(words: Iterable[Sequence[str]], declared: str | None = None) -
     total = sum(map(len, words))
     if total < MIN_WORDS:
         return None
-    index = _languages_of_word()
-    # Most of a page's words are in no stoplist: counting only the others halves the work.
-    counts = Counter(filter(index.__contains__, chain.from_iterable(words)))
-    scores = [0] * len(_names())
-    for word, count in counts.items():
-        for position in index[word]:
-            scores[position] += count
+    scores = _scores(chain.from_iterable(words))
     best = max(range(len(scores)), key=scores.__getitem__)
     if scores[best] < MIN_COVERAGE * total:
         return None

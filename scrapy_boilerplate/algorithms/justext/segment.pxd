@@ -21,4 +21,4 @@ cpdef Py_ssize_t normalized_length(str text)
                max_depth=Py_ssize_t, left=Py_ssize_t, kind=int, heading=int, select=int, count=Py_ssize_t,
                children=Py_ssize_t, role=tuple, text=str, alt=str)
 cpdef list segment(root, bint images=*, bint spaces=*, bint ruby_text=*, bint unclosed_buttons=*,
-                  bint spaces_between_elements=*)
+                  bint spaces_between_elements=*, list noted=*)

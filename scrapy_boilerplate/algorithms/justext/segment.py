@@ -18,6 +18,7 @@ from itertools import chain
 from lxml import etree
 
 from ...html import xpath
+from ...html.page import LOOKED_FOR, LOOKED_FOR_TAGS
 from ...html.walk import depth_left, skip_subtree, too_deep
 from ...model.text import SPACE_RUNS, collapse
 
@@ -158,7 +159,8 @@ _Open = tuple[etree._Element, int, int, int, dict[str, int], str, int]
 
 
 def segment(root: etree._Element, *, images: bool = False, spaces: bool = False, ruby_text: bool = True,
-            unclosed_buttons: bool = False, spaces_between_elements: bool = False) -> list[Paragraph]:
+            unclosed_buttons: bool = False, spaces_between_elements: bool = False,
+            noted: list[etree._Element] | None = None) -> list[Paragraph]:
     """Split the tree under ``root`` into paragraphs, in document order.
 
     With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
@@ -180,7 +182,9 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
     its own: ``<span>id</span><span>string</span>`` reads "id string" (cells of a
     grid, an API's name and type, a list of countries in ``<span>`` s), where the
     reference and a browser's text read "idstring"; text that runs on out of an
-    element (``<b>W</b>ord``, a drop cap) or into one joins as before.
+    element (``<b>W</b>ord``, a drop cap) or into one joins as before. With ``noted``, the walk
+    adds to it the page's elements that the renderers look for (see :attr:`.Page.noted`),
+    sparing them a walk.
     """
     paragraphs = _Paragraphs(root)
     add_text = paragraphs.add_text
@@ -258,6 +262,11 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
         if kind == KILL and unclosed_buttons and tag == "button" and _swallowed(node):
             kind = INLINE
         if kind == KILL:
+            if noted is not None:  # what the walk skips too (most skipped elements hold no other)
+                if len(node):
+                    noted.extend(node.iter(*LOOKED_FOR))
+                elif tag in LOOKED_FOR_TAGS:
+                    noted.append(node)
             pending += node.tail or ""
             skip_subtree(nodes, node)
             continue
@@ -286,6 +295,10 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
             ended = spaces_between_elements
             pending = node.tail or ""
             continue
+        # Past the commonest elements, which none of those looked for is (a table and a pre are
+        # paragraphs, a base is deleted).
+        if noted is not None and tag in LOOKED_FOR_TAGS:
+            noted.append(node)
         node_path = f"{path}/{tag}[{count}]"
         if kind == UNWRAP:
             pending += node.text or ""

@@ -1,15 +1,14 @@
 """jusText's stoplists: the most frequent words of 100 languages, shipped as package data.
 
 The lists are the ones the jusText package ships (BSD licence, see
-``stoplists/LICENSE.rst``); a stoplist can also be any iterable of words or a
-file with one word per line.
+``stoplists/LICENSE.rst``), lower-cased, one word a line; a stoplist can also
+be any iterable of words or a file with one word per line.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -18,8 +17,6 @@ from typing import Any
 from ...errors import OptionError
 
 _DATA = resources.files(__package__) / "stoplists"
-#: Whitespace in a line of a stoplist file, besides the line break.
-_SPACE_IN_LINE = re.compile(r"[^\S\n]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +41,16 @@ def available() -> dict[str, str]:
 def builtin(language: str) -> Stoplist:
     """The shipped stoplist of ``language`` (any case); ``KeyError`` if there is none."""
     name = available()[language.lower()]
-    text = (_DATA / f"{name}.txt").read_text(encoding="utf-8")
-    if _SPACE_IN_LINE.search(text) is None:
-        # One word a line, nothing to strip: lower-cased and split whole, at C speed (the first
-        # page of a process reads all 100 lists). Line by line or whole, ``lower`` gives the same.
-        return Stoplist(name, dict.fromkeys(text.lower().split()))
-    return Stoplist(name, _lowercased(text.splitlines()))
+    return Stoplist(name, dict.fromkeys(shipped_words(name).decode("utf-8").split()))
+
+
+def shipped_words(language: str) -> bytes:
+    """The file of the shipped stoplist of ``language``: its words, lower-cased, one a line.
+
+    The files are kept in that form (a test checks it) so that the first page of a process,
+    which reads all 100 lists to choose one, need not lower-case or strip their 188,051 lines.
+    """
+    return (_DATA / f"{available()[language.lower()]}.txt").read_bytes()
 
 
 def resolve(value: Any, option: str = "stoplist") -> Stoplist:

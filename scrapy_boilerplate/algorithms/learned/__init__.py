@@ -58,7 +58,8 @@ def _noting(rows: Iterator[list[float] | None], column: int, flags: list[bool]) 
 def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     """Classify the blocks of the tree under ``root`` with the shipped model."""
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
-    paragraphs, justext_blocks, stoplist = justext.classify(root, options, LearnedBlock)
+    noted: list[etree._Element] = []
+    paragraphs, justext_blocks, stoplist = justext.classify(root, options, LearnedBlock, noted=noted)
     if options.max_blocks and len(justext_blocks) > options.max_blocks:  # before their features
         raise PageTooComplex(len(justext_blocks), options.max_blocks, "learned")
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
@@ -93,4 +94,4 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
             block.probability = probability
         block.label = GOOD if is_kept else BAD
     return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
-                    language=stoplist.name if stoplist is not None else None)
+                    language=stoplist.name if stoplist is not None else None, noted=noted)

@@ -1,0 +1,74 @@
+"""The stoplists' word table: the same lists for every word as a dict of the lists' words gives."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scrapy_boilerplate.algorithms.justext import available, language, word_index
+from scrapy_boilerplate.algorithms.justext.stoplists import builtin, shipped_words
+from scrapy_boilerplate.algorithms.justext.word_index import WordIndex
+
+
+def reference_scores(lists: list[list[str]], words: list[str]) -> list[int]:
+    """What ``WordIndex.scores`` must give, counted with sets of ``str``."""
+    counts = Counter(words)
+    return [sum(count for word, count in counts.items() if word in set(words_of_list))
+            for words_of_list in lists]
+
+
+def table(lists: list[list[str]]) -> WordIndex:
+    return WordIndex(["\n".join(words).encode("utf-8") for words in lists])
+
+
+def test_every_shipped_file_is_lower_cased_one_word_a_line_without_repeats():
+    # stoplists.builtin and the table read the files as they are: nothing to strip or lower-case.
+    for language_name in available().values():
+        text = shipped_words(language_name).decode("utf-8")
+        lines = text.split("\n")
+        assert text.endswith("\n") and lines.pop() == "", language_name
+        assert all(line and line == line.strip().lower() and not any(c.isspace() for c in line) for line in lines)
+        assert len(set(lines)) == len(lines), language_name
+
+
+def test_the_table_of_the_shipped_lists_holds_each_word_in_its_lists():
+    names = list(available().values())
+    index = WordIndex([shipped_words(name) for name in names])
+    expected: dict[str, list[int]] = {}
+    for position, name in enumerate(names):
+        for word in builtin(name).words:
+            expected.setdefault(word, []).append(position)
+    assert len(index) == len(expected) == 154_484
+    assert all(index.positions(word) == tuple(positions) for word, positions in expected.items())
+
+
+def test_the_choice_uses_the_table_where_it_runs_compiled():
+    assert isinstance(language._index(), WordIndex) is word_index.compiled()
+
+
+def test_words_the_lists_do_not_hold():
+    index = table([["the", "of"], ["of", "der"], []])
+    assert index.scores(["the", "of", "of", "der", "th", "thee", "", "\ud800", "the\nof", "of\n"]) == [3, 3, 0]
+    assert index.positions("of") == (0, 1) and index.positions("der") == (1,) and index.positions("x") == ()
+    assert table([]).scores(["the"]) == [] and len(table([[], []])) == 0
+
+
+def test_more_than_64_lists():
+    lists = [[f"w{position}", "all"] for position in range(130)]
+    index = table(lists)
+    assert index.positions("all") == tuple(range(130))
+    assert index.positions("w129") == (129,) and index.positions("w64") == (64,)
+    assert index.scores(["all", "w100", "all"]) == reference_scores(lists, ["all", "w100", "all"])
+
+
+WORD = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(WORD, max_size=30), max_size=70),
+       st.lists(WORD | st.text(max_size=4), max_size=40))
+def test_the_table_scores_as_sets_of_words_do(lists, words):
+    asked = words + [word for words_of_list in lists[:3] for word in words_of_list[:5]]
+    assert table(lists).scores(asked) == reference_scores(lists, asked)
