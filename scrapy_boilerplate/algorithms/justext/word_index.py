@@ -2,11 +2,13 @@
 """The shipped stoplists' words in one hash table: each word -> the lists that hold it.
 
 The per-page stoplist choice looks every word of a page up in all 100 shipped lists. As a dict,
-their 154,484 distinct words cost a process 40-90 ms to build (a ``str`` and an entry each), most
+their 154,484 distinct words cost a process 60-90 ms to build (a ``str`` and an entry each), most
 of its first extraction. Compiled (``word_index.pxd``), this table keeps the lists' UTF-8 bytes
-and C arrays instead, built in a few milliseconds. Interpreted, the same source works but is slow,
-so the pure path keeps the dict (:func:`compiled` tells which to use).
+and C arrays instead, built in 20-25 ms. Interpreted, the same source works but is slower than
+the dict, so the pure path keeps the dict (:func:`compiled` tells which to use).
 """
+# The first line keeps Cython from reading the annotations as types: the .pxd declares C integers where
+# they say ``int``.
 
 from __future__ import annotations
 
