@@ -16,6 +16,15 @@ LOOKED_FOR = ("base", "pre", "table")
 LOOKED_FOR_TAGS = frozenset(LOOKED_FOR)
 
 
+def note_skipped(noted: list[etree._Element], element: etree._Element) -> None:
+    """Add to ``noted`` what of :data:`LOOKED_FOR` ``element`` is or holds, for a walk that skips it
+    with its content (most skipped elements hold no other: their own tag tells)."""
+    if len(element):
+        noted.extend(element.iter(*LOOKED_FOR))
+    elif element.tag in LOOKED_FOR_TAGS:
+        noted.append(element)
+
+
 @dataclass(frozen=True)
 class Page:
     """The parsed page an extraction came from (``root``) and its URL, if known.

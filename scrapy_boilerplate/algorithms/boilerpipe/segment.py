@@ -19,7 +19,7 @@ from typing import cast
 from lxml import etree
 
 from ...html import xpath
-from ...html.page import LOOKED_FOR, LOOKED_FOR_TAGS
+from ...html.page import LOOKED_FOR_TAGS, note_skipped
 from ...html.walk import depth_left, skip_subtree, too_deep
 from ...model.text import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
@@ -157,11 +157,8 @@ def segment(root: etree._Element, noted: list[etree._Element] | None = None) -> 
             counts[tag] = counts.get(tag, 0) + 1
             if block_path is not None:
                 end_block()
-            if noted is not None:  # what the walk skips too (most skipped elements hold no other)
-                if len(node):
-                    noted.extend(node.iter(*LOOKED_FOR))
-                elif tag in LOOKED_FOR_TAGS:
-                    noted.append(node)
+            if noted is not None:  # what the walk skips too
+                note_skipped(noted, node)
             skip_subtree(nodes, node)
         elif action != _TAIL_ONLY:
             count = counts[tag] = counts.get(tag, 0) + 1

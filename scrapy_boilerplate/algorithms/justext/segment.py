@@ -18,7 +18,7 @@ from itertools import chain
 from lxml import etree
 
 from ...html import xpath
-from ...html.page import LOOKED_FOR, LOOKED_FOR_TAGS
+from ...html.page import LOOKED_FOR_TAGS, note_skipped
 from ...html.walk import depth_left, skip_subtree, too_deep
 from ...model.text import SPACE_RUNS, collapse
 
@@ -262,11 +262,8 @@ def segment(root: etree._Element, *, images: bool = False, spaces: bool = False,
         if kind == KILL and unclosed_buttons and tag == "button" and _swallowed(node):
             kind = INLINE
         if kind == KILL:
-            if noted is not None:  # what the walk skips too (most skipped elements hold no other)
-                if len(node):
-                    noted.extend(node.iter(*LOOKED_FOR))
-                elif tag in LOOKED_FOR_TAGS:
-                    noted.append(node)
+            if noted is not None:  # what the walk skips too
+                note_skipped(noted, node)
             pending += node.tail or ""
             skip_subtree(nodes, node)
             continue
