@@ -13,10 +13,10 @@ cdef class WordIndex:
     cdef unsigned long long[::1] table, starts, masks
     @cython.locals(word_start=Py_ssize_t, index=Py_ssize_t)
     cdef void _add_lines(self, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t position)
-    @cython.locals(slot=Py_ssize_t, entry=Py_ssize_t, bit="unsigned long long")
+    @cython.locals(hashed="unsigned long long", slot=Py_ssize_t, entry=Py_ssize_t, bit="unsigned long long")
     cdef void _add(self, Py_ssize_t start, Py_ssize_t end, Py_ssize_t position)
-    @cython.locals(hashed="unsigned long long", high="unsigned long long", slot=Py_ssize_t, entry=Py_ssize_t)
-    cdef Py_ssize_t _slot(self, const unsigned char* word, Py_ssize_t start, Py_ssize_t end)
+    @cython.locals(high="unsigned long long", slot=Py_ssize_t, entry=Py_ssize_t)
+    cdef Py_ssize_t _slot(self, const unsigned char* word, Py_ssize_t start, Py_ssize_t end, unsigned long long hashed)
     @cython.locals(index=Py_ssize_t)
     cdef bint _holds(self, Py_ssize_t at, const unsigned char* word, Py_ssize_t start, Py_ssize_t end)
     @cython.locals(encoded=bytes, slot=Py_ssize_t, entry=Py_ssize_t, count=Py_ssize_t, part=Py_ssize_t,

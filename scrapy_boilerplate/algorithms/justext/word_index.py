@@ -69,18 +69,19 @@ class WordIndex:
                 word_start = index + 1
 
     def _add(self, start: int, end: int, position: int) -> None:
-        slot = self._slot(self.data, start, end)
+        hashed = _fnv(self.data, start, end)
+        slot = self._slot(self.data, start, end, hashed)
         if self.table[slot] == 0:
             self.starts[self.entries] = start
             self.entries += 1
-            self.table[slot] = (_fnv(self.data, start, end) >> 32 << 32) | self.entries
+            self.table[slot] = (hashed >> 32 << 32) | self.entries
         entry = (self.table[slot] & _LOW_HALF) - 1
         bit = 1
         self.masks[entry * self.width + position // 64] |= bit << (position % 64)
 
-    def _slot(self, word: bytes, start: int, end: int) -> int:
-        """The slot holding the word ``word[start:end]``, or the free one where it would go."""
-        hashed = _fnv(word, start, end)
+    def _slot(self, word: bytes, start: int, end: int, hashed: int) -> int:
+        """The slot holding the word ``word[start:end]`` (``hashed`` its :func:`_fnv`), or the free one
+        where it would go."""
         high = hashed >> 32
         slot = hashed & self.slots
         while self.table[slot]:
@@ -115,7 +116,7 @@ class WordIndex:
                 encoded = word.encode("utf-8")
             except UnicodeEncodeError:
                 continue
-            slot = self._slot(encoded, 0, len(encoded))
+            slot = self._slot(encoded, 0, len(encoded), _fnv(encoded, 0, len(encoded)))
             if self.table[slot] == 0:
                 continue
             entry = (self.table[slot] & _LOW_HALF) - 1
