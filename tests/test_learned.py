@@ -465,7 +465,7 @@ def test_the_section_a_block_lies_in_is_read_from_the_last_heading():
 
 def test_what_the_page_says_it_is_from_open_graph_json_ld_and_microdata():
     def other_kind(head: str, body: str = "") -> bool:
-        return kind.declares_other_kind(parse(f"<html><head>{head}</head><body>{body}<p>{LONG}</p></body></html>"))
+        return kind.other_kind(kind.declared_types(parse(f"<html><head>{head}</head><body>{body}<p>{LONG}</p></body></html>")))
 
     assert not other_kind("")  # says nothing
     assert not other_kind('<meta property="og:type" content=" Article ">')
@@ -482,7 +482,7 @@ def test_what_the_page_says_it_is_from_open_graph_json_ld_and_microdata():
     assert not other_kind('<script>var page = {"@type": "Product"};</script>')
     # Given a part of the page, the page's types.
     body = parse('<html><head><meta property="og:type" content="website"></head><body><p>Text</p></body></html>')
-    assert kind.declares_other_kind(body.find("body/p"))
+    assert kind.other_kind(kind.declared_types(body.find("body/p")))
 
 
 def test_a_page_of_another_kind_takes_its_own_weight_of_the_recall():

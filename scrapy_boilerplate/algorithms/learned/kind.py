@@ -50,11 +50,6 @@ def declared_types(root: etree._Element) -> set[str]:
     return types
 
 
-def declares_other_kind(root: etree._Element) -> bool:
-    """Whether the page names its kind and none of its names is an article's."""
-    return other_kind(declared_types(root))
-
-
 def other_kind(types: set[str]) -> bool:
     """Whether the declared ``types`` name a kind and none of them is an article's."""
     return bool(types) and types.isdisjoint(ARTICLE_TYPES)
