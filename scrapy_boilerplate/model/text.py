@@ -45,8 +45,7 @@ def shown(text: str) -> str:
 def visible(text: str) -> bool:
     """Whether ``text`` shows anything: a character that is neither whitespace nor an invisible
     format character (a zero-width joiner, a mark of writing direction)."""
-    # Most texts: ASCII (which holds no format character) or printable, and visible unless empty or spaces.
-    if text.isascii() or text.isprintable():
+    if text.isprintable():  # most texts: printable, and visible unless empty or spaces
         return bool(text) and not text.isspace()
     return any(not character.isspace() and unicodedata.category(character) != "Cf" for character in text)
 

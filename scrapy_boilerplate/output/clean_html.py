@@ -38,11 +38,11 @@ def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, im
     out: list[str] = []
     opened: list[etree._Element] = []
     filled: set[etree._Element] = set()  # structure elements that hold text of their own already
-    layouts: dict[etree._Element, bool] = {}
-    whole, placed = tables.whole(page, pieces, layouts) if page is not None else (set(), {})
+    whole, placed = tables.whole(page, pieces) if page is not None else (set(), {})
     for index, found in (listings(page, pieces) if page is not None else {}).items():
         placed.setdefault(index, []).extend(found)
     written: set[etree._Element] = set()  # the ``pre`` and the tables written whole
+    layouts: dict[etree._Element, bool] = {}
     # With images, those of the main content not inside a piece (a figure between paragraphs),
     # written apart as figures, as the Markdown writes them.
     figured: set[etree._Element] = set()
@@ -139,8 +139,11 @@ def _without_layout(structure: Sequence[etree._Element], layouts: dict[etree._El
     in_layout = False
     for node in structure:
         if node.tag == "table":
-            in_layout = tables.lays_out(node, layouts)
-            if in_layout:
+            layout = layouts.get(node)
+            if layout is None:
+                layout = layouts[node] = tables.is_layout(node)
+            in_layout = layout
+            if layout:
                 continue
         elif in_layout and node.tag in _TABLE_PARTS:
             continue

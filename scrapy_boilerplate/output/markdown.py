@@ -28,7 +28,7 @@ from typing import cast
 from lxml import etree
 
 from ..html.page import Page
-from ..model.text import FORMAT_HINTS, collapse, shown, visible, without_format_hints
+from ..model.text import collapse, shown, visible, without_format_hints
 from . import images as content_images
 from . import tables
 from .code import code_text, in_gutter, language, listings
@@ -42,13 +42,11 @@ _ITEM_TAGS = frozenset({"li", "dd"})
 _CELL_TAGS = frozenset({"td", "th"})
 _PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
 
-# Characters that are syntax anywhere in a line (in a heading, "#" too); "&" only before what reads
-# as an entity, which _backslash tells.
-_ESCAPE = "\\`*_[]<>~&"
-_ESCAPE_HEADING = _ESCAPE + "#"
-_ESCAPES = {characters: re.compile(f"[{re.escape(characters)}]") for characters in (_ESCAPE, _ESCAPE_HEADING)}
-#: What :func:`_escaped` changes in a text: one search tells most texts, which hold none of it.
-_CHANGED = {characters: re.compile(f"[{re.escape(characters + FORMAT_HINTS)}]") for characters in _ESCAPES}
+# Characters that are syntax anywhere in a line; "&" only before what reads as an entity, which
+# _backslash tells.
+_SPECIAL = "\\`*_[]<>~&"
+_ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
+_ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
 _ENTITY_REST = re.compile(r"#?\w+;")
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
@@ -212,7 +210,10 @@ class _Writer:
 
     def holds_data(self, table: etree._Element) -> bool:
         """Whether ``table`` holds data (see :func:`.tables.is_layout`)."""
-        return not tables.lays_out(table, self.layouts)
+        layout = self.layouts.get(table)
+        if layout is None:
+            layout = self.layouts[table] = tables.is_layout(table)
+        return not layout
 
     def in_gutter(self, piece: Piece) -> bool:
         """Whether ``piece`` is a listing's line numbers (in code or a table cell)."""
@@ -318,7 +319,7 @@ class _Writer:
         also tells :attr:`content_tables`), the listings none of whose lines is good (see
         :func:`.code.listings`) and with images, the images not written inside a piece."""
         assert self.page is not None
-        self.content_tables, placed = tables.whole(self.page, pieces, self.layouts)
+        self.content_tables, placed = tables.whole(self.page, pieces)
         for index, found in listings(self.page, pieces).items():
             placed.setdefault(index, []).extend(found)
         if self.images:
@@ -412,7 +413,7 @@ class _Writer:
 
     # Inline content.
 
-    def inline(self, piece: Piece, escape: str) -> str:
+    def inline(self, piece: Piece, escape: re.Pattern[str]) -> str:
         runs = piece.runs
         if not runs:
             return ""
@@ -423,11 +424,9 @@ class _Writer:
             if run.inline[-1].tag != "img":  # many others: a link or emphasis around all of it
                 return self.only_run(run, piece.text, escape)
         text = piece.text
-        # Told once for all the runs (the piece's part of its block's text): most hold nothing to escape.
-        unchanged = _CHANGED[escape].search(text, runs[0].start, runs[-1].end) is None
 
         def text_part(start: int, end: int) -> str:
-            return text[start:end] if unchanged else _escaped(escape, text[start:end])
+            return _escaped(escape, text[start:end])
 
         def image_part(start: int, end: int, image: etree._Element) -> str:
             return self.image(text, start, end, image, escape)
@@ -443,7 +442,7 @@ class _Writer:
 
         return write_markup(piece, self.written, text_part, image_part, element_part)
 
-    def only_run(self, run: Run, text: str, escape: str) -> str:
+    def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
         """The only run of a piece, without images, in its markup: :func:`.write_markup` without its
         stack, its elements being one inside the other, each around all of the run."""
         written = _escaped(escape, text[run.start:run.end])
@@ -476,7 +475,7 @@ class _Writer:
             return f"{marker}{inner}{marker}"
         return inner
 
-    def image(self, text: str, start: int, end: int, image: etree._Element, escape: str) -> str:
+    def image(self, text: str, start: int, end: int, image: etree._Element, escape: re.Pattern[str]) -> str:
         alt = image_alt(text, start, end, image)
         alt = _escaped(escape, alt)
         if image in self.figured:  # written apart, as a figure
@@ -501,12 +500,8 @@ def _percent_encoded(match: re.Match[str]) -> str:
     return f"%{ord(match.group()):02X}"
 
 
-def _escaped(escape: str, text: str) -> str:
-    """``text`` without format hints, a backslash before each of the characters ``escape`` that
-    would read as syntax."""
-    if _CHANGED[escape].search(text) is None:
-        return text
-    return _ESCAPES[escape].sub(_backslash, without_format_hints(text))
+def _escaped(escape: re.Pattern[str], text: str) -> str:
+    return escape.sub(_backslash, without_format_hints(text))
 
 
 def _backslash(match: re.Match[str]) -> str:

@@ -220,44 +220,34 @@ class _Walk:
     #: good blocks often do), is found there without looking its element up. Only when no other
     #: block lies between: a bad block's text, which does, could be taken for it.
     following: Iterator[tuple[str | None, etree._Element]] | None = None
-    #: The element whose end the last text placed reaches, when :attr:`following` is yet to be made
-    #: from there: most texts are placed without walking on, and a walk made for nothing costs.
-    after: etree._Element | None = None
-
-    def walk_on(self) -> Iterator[tuple[str | None, etree._Element]] | None:
-        """The text nodes after the last text placed (``None``: not known)."""
-        if self.after is not None:
-            self.following = _text_from(self.after, inside=False)
-            self.after = None
-        return self.following
 
     def placed_in(self, start: etree._Element, text: str, *, follows: bool) -> None:
         """Note that ``text``, placed last, is all that of one text node held by ``start``."""
         if not len(start):
-            self.following, self.after = None, start
-            return
-        following = self.walk_on() if follows else None
-        # Its text node lies among ``start``'s children's: the walk on passes it.
-        if following is None or _find(text, following, strict=True, images=False) is None:
-            self.following = self.after = None
+            self.following = _text_from(start, inside=False)
+        elif follows and self.following is not None:
+            # Its text node lies among ``start``'s children's: the walk on passes it.
+            if _find(text, self.following, strict=True, images=False) is None:
+                self.following = None
+        else:
+            self.following = None
 
     def find(self, text: str, start: etree._Element | None, xpath: str | None, *, follows: bool,
              images: bool) -> Sequence[tuple[int, int, etree._Element | None]]:
         """Where ``text`` lies: (start, end, holder) of each text node holding some of it (see
         :func:`_find`); after the last text placed when it ``follows`` it, else from ``start``
         (the element ``xpath`` selects, when given): if not found, all of it in that element."""
-        following = self.walk_on() if follows else None
-        if following is not None:
-            runs = _find(text, following, strict=True, images=images)
+        if follows and self.following is not None:
+            runs = _find(text, self.following, strict=True, images=images)
             if runs is not None:
                 return runs
         if xpath is not None:
             start = self.resolve(xpath)
-        self.following = self.after = None
+        self.following = None
         if start is None:
             return [(0, len(text), None)]
         if _holds_exactly(start, text):  # most texts: a paragraph's and nothing else
-            self.after = start
+            self.following = _text_from(start, inside=False)
             return [(0, len(text), start)]
         self.following = _text_from(start)
         runs = _find(text, self.following, images=images)

@@ -31,13 +31,11 @@ _CELL_TAGS = ("td", "th")
 _LAYOUT_CONTENT = ("table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "dl", "form")
 
 
-def whole(page: Page, pieces: Sequence[Piece], layouts: dict[etree._Element, bool],
-          ) -> tuple[set[etree._Element], dict[int, list[etree._Element]]]:
+def whole(page: Page, pieces: Sequence[Piece]) -> tuple[set[etree._Element], dict[int, list[etree._Element]]]:
     """The data tables of ``page`` written whole: those holding good pieces of which enough text is
     good (:data:`WHOLE_SHARE`) or that lie among other good pieces; and those none of whose cells is
-    good that lie among good pieces, by the index of the piece each goes before (see :func:`.among`).
-    ``layouts`` keeps, for each table met, whether it lays the page out (the renderer asks again)."""
-    candidates = [table for table in page.elements("table") if not lays_out(table, layouts)
+    good that lie among good pieces, by the index of the piece each goes before (see :func:`.among`)."""
+    candidates = [table for table in page.elements("table") if not is_layout(table)
                   and next(table.iterancestors("pre"), None) is None]
     if not candidates:  # most pages: no table, or layout tables only
         return set(), {}
@@ -67,15 +65,12 @@ def in_data_table(element: etree._Element, layouts: dict[etree._Element, bool]) 
     """Whether the innermost table around ``element`` holds data; ``layouts`` keeps, for each table
     met, whether it lays the page out (see :func:`is_layout`)."""
     table = next(element.iterancestors("table"), None)
-    return table is not None and not lays_out(table, layouts)
-
-
-def lays_out(table: etree._Element, layouts: dict[etree._Element, bool]) -> bool:
-    """Whether ``table`` lays a page out (:func:`is_layout`), kept in ``layouts`` for each table met."""
+    if table is None:
+        return False
     layout = layouts.get(table)
     if layout is None:
         layout = layouts[table] = is_layout(table)
-    return layout
+    return not layout
 
 
 def rows(table: etree._Element) -> list[etree._Element]:
