@@ -323,13 +323,12 @@ Choice = Callable[[Sample, list[float]], tuple[int, ...]]
 
 def by_threshold(threshold: float) -> Choice:
     """The blocks at or above a fixed ``threshold`` (``LearnedOptions(threshold=...)``), as the run-time keeps them."""
-    return lambda sample, probabilities: kept_once(sample, [p >= threshold for p in page_probabilities(sample, probabilities)])
+    return lambda sample, probabilities: kept_indices(sample, probabilities, threshold=threshold)
 
 
 def by_recall_weight(weight: float) -> Choice:
     """The blocks each page's choice keeps with this weight of the recall, whatever the page's kind."""
-    return lambda sample, probabilities: kept_once(
-        sample, decision.choose(page_probabilities(sample, probabilities), [len(text) for text in sample.texts], weight))
+    return lambda sample, probabilities: kept_indices(sample, probabilities, recall_weight=weight)
 
 
 def page_probabilities(sample: Sample, probabilities: list[float]) -> list[float]:
@@ -353,12 +352,13 @@ def by_kind(per_weight: list[dict[float, Figures]], samples: list[Sample]) -> li
     return [{pair: figures[pair[sample.other_kind]] for pair in pairs} for figures, sample in zip(per_weight, samples)]
 
 
-def kept_once(sample: Sample, kept: list[bool]) -> tuple[int, ...]:
-    """The indices of the scored blocks ``kept`` and of the short links between them (``decision.with_links_between``),
-    less the second copy of a section (``decision.without_copies``), as the run-time keeps them."""
-    scored = [keep and row is not None for keep, row in zip(kept, sample.rows)]
-    scored = decision.with_links_between(scored, [row is None for row in sample.rows])
-    return tuple(i for i, keep in enumerate(decision.without_copies(scored, sample.texts)) if keep)
+def kept_indices(sample: Sample, probabilities: list[float], *, threshold: float = 0.0,
+              recall_weight: float = 0.0) -> tuple[int, ...]:
+    """The indices of the blocks the run-time keeps (``decision.kept``) from their ``probabilities``."""
+    kept = decision.kept(page_probabilities(sample, probabilities), [len(text) for text in sample.texts],
+                         sample.texts, [row is not None for row in sample.rows],
+                         threshold=threshold, recall_weight=recall_weight)
+    return tuple(i for i, keep in enumerate(kept) if keep)
 
 
 def extracted(sample: Sample, kept: Iterable[int]) -> str:

@@ -312,6 +312,20 @@ def test_the_short_links_between_two_kept_blocks_are_kept():
         True, False, False, True]
 
 
+def test_a_pages_choice_keeps_then_adds_links_and_comments_then_drops_copies():
+    texts = ["Intro of the article, long enough.", "Body of the article, long enough too.", "Home",
+             "Intro of the article, long enough.", "Body of the article, long enough too.", "Nice post!"]
+    chars = [len(text) for text in texts]
+    probabilities = [0.9, 0.8, 0.0, 0.85, 0.85, 0.1]
+    scored = [True, True, False, True, True, True]
+    # Above 0.5; the unscored link between two kept blocks; the second copy of the two paragraphs goes.
+    assert decision.kept(probabilities, chars, texts, scored, threshold=0.5) == [
+        True, True, True, False, False, False]
+    # A weight of the recall instead of a threshold; the comment's prose after the first kept block.
+    assert decision.kept(probabilities, chars, texts, scored, recall_weight=0.6,
+                         comments=([False] * 5 + [True], ["good"] * 6)) == [True, True, True, False, False, True]
+
+
 def test_a_manuals_cross_references_between_kept_paragraphs_are_kept():
     terms = "".join(f'<dt><a href="#{name}">{name}</a></dt><dd><p>{LONG} {name}.</p></dd>'
                     for name in ("SessionMiddleware", "CsrfViewMiddleware"))

@@ -128,6 +128,7 @@ def test_outside_a_project_with_defaults_and_the_view_in_a_browser(environment, 
     (tmp_path / "browser.py").write_text(BROWSER)
     opened = tmp_path / "opened.html"
     environment["BROWSER"] = f"{sys.executable} {tmp_path / 'browser.py'} %s {opened}"
+    environment["TMPDIR"] = str(tmp_path)  # where the command writes the view for the browser
     with serving({"german.html": ("text/html; charset=utf-8", GERMAN.encode())}) as base:
         result = scrapy("boilerplate", base + "german.html", "--view", cwd=tmp_path, env=environment)
     assert result.returncode == 0, result.stderr
@@ -137,6 +138,7 @@ def test_outside_a_project_with_defaults_and_the_view_in_a_browser(environment, 
     assert table_labels(result.stdout) == [(block.label, block.cf_label) for block in extract(GERMAN).blocks]
     assert "stoplist German" in result.stdout  # the one "auto" picked
     assert etree.HTML(opened.read_text(encoding="utf-8")).xpath("//sb-bar")
+    assert len(list(tmp_path.glob("boilerplate-*.html"))) == 1
     # No project: said as such, not as a project that does not enable the plugin.
     assert "Project (none: run outside a Scrapy project, with the defaults and the -s settings)" in result.stdout
     assert "Plugin" not in result.stdout and "NOT ENABLED" not in result.stdout + result.stderr

@@ -23,8 +23,8 @@ from ...errors import PageTooComplex
 from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
+from . import decision
 from .blocks import LearnedBlock
-from .decision import choose, with_comments, with_links_between, without_copies, without_reviews
 from .features import ANY_COMMENT, ANY_REVIEW, iter_rows, prefiltered, rows
 from .kind import declared_types, other_kind, product_page
 from .model import load
@@ -75,19 +75,13 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
         block_rows = _noting(block_rows, ANY_REVIEW, in_reviews)
     probabilities = load().probabilities(block_rows)
     if reviews_out:
-        probabilities = without_reviews(probabilities, in_reviews)
+        probabilities = decision.without_reviews(probabilities, in_reviews)
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
-    if options.threshold:
-        kept = [probability >= options.threshold for probability in probabilities]
-    else:
-        article_weight, other_kind_weight = options.recall_weights
-        weight = other_kind_weight if other_kind(types) else article_weight
-        kept = choose(probabilities, [block.chars for block in blocks], weight)
-    if options.comments:
-        kept = with_comments(kept, in_comments, [block.cf_label for block in blocks])
-    kept = with_links_between([is_kept and is_scored for is_kept, is_scored in zip(kept, scored)],
-                              [not is_scored for is_scored in scored])
-    kept = without_copies(kept, [block.text for block in blocks])
+    article_weight, other_kind_weight = options.recall_weights
+    kept = decision.kept(
+        probabilities, [block.chars for block in blocks], [block.text for block in blocks], scored,
+        threshold=options.threshold, recall_weight=other_kind_weight if other_kind(types) else article_weight,
+        comments=(in_comments, [block.cf_label for block in blocks]) if options.comments else None)
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label
         if is_scored:

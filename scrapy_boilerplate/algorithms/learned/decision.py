@@ -49,6 +49,29 @@ LEAST_EXPECTED_CHARS = 20
 COPY_CHARS = 30
 
 
+def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[str], scored: Sequence[bool], *,
+         threshold: float = 0.0, recall_weight: float = 0.0,
+         comments: tuple[Sequence[bool], Sequence[str]] | None = None) -> list[bool]:
+    """Whether each block of a page is kept, from its blocks' ``probabilities``, ``chars`` and
+    ``texts``: the choice as the run-time makes it and the trainer scores it.
+
+    The blocks at or above ``threshold`` when it is set, else those :func:`choose` keeps with
+    ``recall_weight``; with ``comments`` (whether each block is in a comment section, and its
+    jusText context-free class), :func:`with_comments`; then the runs of blocks not ``scored``
+    (prefiltered) between two kept ones (:func:`with_links_between`); less the second copy of a
+    section (:func:`without_copies`).
+    """
+    if threshold:
+        chosen = [probability >= threshold for probability in probabilities]
+    else:
+        chosen = choose(probabilities, chars, recall_weight)
+    if comments is not None:
+        chosen = with_comments(chosen, *comments)
+    chosen = with_links_between([keep and is_scored for keep, is_scored in zip(chosen, scored)],
+                                [not is_scored for is_scored in scored])
+    return without_copies(chosen, texts)
+
+
 def choose(probabilities: Sequence[float], chars: Sequence[int], recall_weight: float) -> list[bool]:
     """Whether each block is kept, from its ``probabilities`` of being main text and its ``chars``
     (a block of none counts as one)."""
