@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scrapy_boilerplate import ALGORITHMS, extract
+from scrapy_boilerplate import ALGORITHMS, algorithms
 from scrapy_boilerplate.html.page import LOOKED_FOR, Page
+from scrapy_boilerplate.html.parse import parse
+from scrapy_boilerplate.output import PageRenderer
 
 # Tables, listings and a base where the segmentations read on and where they skip (the head,
 # buttons, selects, noscript, objects), a base in the body, and a table at the root of a subtree.
@@ -24,25 +26,33 @@ PAGE = """<html><head><title>Notes</title><base href="/docs/"><style>p {}</style
     "in sentences that a reader would read from the first word to the last one of them. ") * 2)
 
 
+URL = "http://example.com/a/b"
+
+
+def labelled(algorithm: str, **options):
+    """The page's tree and what ``algorithm`` makes of it, as :func:`~scrapy_boilerplate.extract` runs it."""
+    root = parse(PAGE, url=URL)
+    chosen = algorithms.get(algorithm)
+    return root, chosen.run(root, chosen.options.from_mapping(options))
+
+
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
 @pytest.mark.parametrize("ruby_text", [True, False])
 def test_the_noted_elements_are_those_a_walk_of_the_page_finds(algorithm, ruby_text):
-    options = {"ruby_text": ruby_text} if algorithm in ("justext", "learned") else {}
-    page = extract(PAGE, url="http://example.com/a/b", algorithm=algorithm, **options).renderer._page
-    if page.noted is not None:  # declutter does not note: its page walks for them
-        assert list(page.noted) == list(page.root.iter(*LOOKED_FOR))
+    root, found = labelled(algorithm, **({"ruby_text": ruby_text} if algorithm in ("justext", "learned") else {}))
+    if found.noted is not None:  # declutter does not note: its page walks for them
+        assert found.noted == list(root.iter(*LOOKED_FOR))
+    page = Page(root, URL, found.noted)
     assert len(page.elements("table")) == 3 and len(page.elements("pre")) == 3
     assert page.base == "http://example.com/docs/"
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
 def test_the_renderings_are_those_of_a_page_walked_for_them(algorithm):
-    extraction = extract(PAGE, url="http://example.com/a/b", algorithm=algorithm)
-    renderer = extraction.renderer
-    walked = type(renderer)(Page(renderer._page.root, renderer._page.url), None)
-    walked._starts = renderer._starts
-    assert "](http://example.com/docs/page.html)" in extraction.markdown
+    root, found = labelled(algorithm)
+    noted, walked = PageRenderer(Page(root, URL, found.noted), found), PageRenderer(Page(root, URL), found)
+    assert "](http://example.com/docs/page.html)" in noted.render("markdown", found.blocks, links=True, images=False)
     for form in ("markdown", "main_html"):
         for images in (False, True):
-            assert (renderer.render(form, extraction.blocks, links=True, images=images)
-                    == walked.render(form, extraction.blocks, links=True, images=images))
+            assert (noted.render(form, found.blocks, links=True, images=images)
+                    == walked.render(form, found.blocks, links=True, images=images))
