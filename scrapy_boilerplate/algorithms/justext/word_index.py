@@ -103,11 +103,6 @@ class WordIndex:
     def __len__(self) -> int:
         return self.entries
 
-    def positions(self, word: str) -> tuple[int, ...]:
-        """The positions of the lists holding ``word`` (none for a word with a lone surrogate)."""
-        scores = self.scores([word])
-        return tuple(position for position, score in enumerate(scores) if score)
-
     def scores(self, words: Iterable[str]) -> list[int]:
         """For each list, how many of ``words`` it holds (each word counted as often as it comes)."""
         scores = [0] * self.lists
