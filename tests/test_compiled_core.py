@@ -33,6 +33,26 @@ def test_the_core_is_the_modules_with_declarations_beside_them():
                 for path in PACKAGE.rglob("*.pxd")}
     assert declared == set(compiled_core.MODULES)
     assert all(path.with_suffix(".py").is_file() for path in PACKAGE.rglob("*.pxd"))
+    walkers = {".".join(("scrapy_boilerplate", *path.relative_to(PACKAGE).with_suffix("").parts))
+               for path in PACKAGE.rglob("*.pyx")}
+    assert walkers == set(compiled_core.WALKERS)
+    assert not any(path.with_suffix(".py").exists() for path in PACKAGE.rglob("*.pyx"))
+
+
+WALKER_LOADERS = """
+import importlib, json
+import scrapy_boilerplate
+from scrapy_boilerplate import compiled_core
+print(json.dumps([scrapy_boilerplate.compiled,
+                  [type(importlib.import_module(name).__loader__).__name__ for name in compiled_core.WALKERS]]))
+"""
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_the_walkers_run_compiled_on_either_path(pure):
+    compiled, loaders = run_script(WALKER_LOADERS, pure)
+    assert compiled is (not pure and compiled_core.built())
+    assert loaders == ["ExtensionFileLoader"] * len(compiled_core.WALKERS)
 
 
 def test_the_trees_declarations_are_those_the_models_write():

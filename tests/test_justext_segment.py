@@ -223,3 +223,19 @@ def test_a_processing_instruction_ends_a_text_node_and_a_comment_does_not():
 
     assert paragraph_text(etree.PI("target", "data")) == "alphabeta"
     assert paragraph_text(etree.Comment("comment")) == "alpha beta"
+
+
+def test_xpaths_count_siblings_of_many_tags_each_by_its_tag():
+    # Children of more tags than the walk counts in its list of pairs, counted in a dict instead.
+    from scrapy_boilerplate.algorithms.justext.segment import segment
+    from scrapy_boilerplate.html.parse import parse
+    from scrapy_boilerplate.html.xpath import resolver, xpaths
+
+    cells = "".join(f"<div><x{i % 50}><p>{i}</p></x{i % 50}></div><x{i % 50}><p>t{i}</p></x{i % 50}>" for i in range(200))
+    root = parse(f"<html><body><section>{cells}</section><p>after</p></body></html>")
+    paragraphs = segment(root)
+    assert len(paragraphs) == 401
+    resolve = resolver(root)
+    assert [paragraph.xpath for paragraph in paragraphs] == xpaths([paragraph.element for paragraph in paragraphs])
+    assert all(resolve(paragraph.xpath) is paragraph.element for paragraph in paragraphs)
+    assert paragraphs[-2].xpath == "/html[1]/body[1]/section[1]/x49[4]/p[1]"

@@ -32,6 +32,8 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "br runs": (lambda n: "<p>" + "line of a poem<br>\n" * n + "</p>", 40000),
     "one huge text": (lambda n: "<p>" + "word " * (10 * n) + "</p>", 5000),
     "many children": (lambda n: "<pre>" + "<span>x</span> y\n" * n + "</pre>", 5000),
+    # Siblings counted by tag for their XPaths, each of a tag of its own.
+    "tags of their own": (lambda n: "<body>" + "".join(f"<t{i}>w</t{i}>" for i in range(n)) + "</body>", 5000),
 }
 RUNS = 3
 #: Linear work gives about 4; quadratic work 16.

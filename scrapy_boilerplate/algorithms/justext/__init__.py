@@ -9,7 +9,8 @@ from .blocks import JustextBlock
 from .classify import BAD, GOOD, classify_context_free, classify_in_context
 from .language import declared_language, load_stoplists, pick_stoplist, unspaced_language
 from .options import AUTO, JustextOptions
-from .segment import Paragraph, segment
+from .paragraph import Paragraph
+from .segment import segment
 from .stoplists import Stoplist, available
 
 __all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "classify", "prepare", "run"]

@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 from ..justext.blocks import JustextBlock
-from ..justext.segment import Paragraph
+from ..justext.paragraph import Paragraph
 from . import landmarks
 from .wordlist import alternation
 

@@ -40,7 +40,7 @@ from ...html.walk import unknown_ancestors
 from ...model.text import collapse
 from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
-from ..justext.segment import Paragraph
+from ..justext.paragraph import Paragraph
 from . import article, landmarks
 from .kind import PRODUCT_TYPES
 from .wordlist import alternation

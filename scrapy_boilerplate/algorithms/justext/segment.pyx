@@ -1,0 +1,675 @@
+# cython: language_level=3
+"""Segmentation of a parsed page into jusText's paragraphs, compiled: a walk over libxml2's nodes.
+
+The reference implementation cleans a copy of the tree with lxml's ``Cleaner``
+and replays it through SAX. This module walks the caller's tree once, without
+copying or changing it, and reproduces the same paragraphs: the elements the
+cleaner deletes are skipped with their content, the ones it unwraps are
+walked through, and the text on either side of a deleted or unwrapped element
+is merged into one piece, as the cleaner's ``drop_tree`` and ``drop_tag`` do.
+
+The walk reads the tree through lxml's public C API (``lxml.includes``), the
+way lxml's own extensions do: it follows libxml2's node pointers, reads each
+tag once per page (tags are looked up by the pointer to their name), counts
+siblings in C for the XPaths, and makes Python objects only of what it keeps:
+the text, and for each paragraph its element and XPath.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.unicode cimport Py_UNICODE_ISSPACE
+from lxml.includes cimport tree
+from lxml.includes.tree cimport const_xmlChar, xmlNode
+
+cimport lxml.includes.etreepublic as cetree
+
+import re
+
+from lxml import etree
+
+from ...html import xpath as xpaths
+from ...html.page import LOOKED_FOR_TAGS, note_skipped
+from ...html.walk import depth_left, too_deep
+from ...model.text import SPACE_RUNS
+from .paragraph import Paragraph
+
+cetree.import_lxml__etree()
+
+#: The tags that start and end a paragraph.
+PARAGRAPH_TAGS = frozenset({
+    "body", "blockquote", "caption", "center", "col", "colgroup", "dd",
+    "div", "dl", "dt", "fieldset", "form", "legend", "optgroup", "option",
+    "p", "pre", "table", "td", "textarea", "tfoot", "th", "thead", "tr",
+    "ul", "li", "h1", "h2", "h3", "h4", "h5", "h6",
+})
+#: Deleted with their content by the reference's preprocessing.
+KILLED_TAGS = frozenset({
+    "head", "base", "script", "style", "applet",
+    "button", "input", "select", "textarea",
+})
+#: Replaced by their content by the reference's preprocessing.
+UNWRAPPED_TAGS = frozenset({"form", "iframe", "embed", "layer", "object"})
+#: The readings of ruby annotations, and their fallback parentheses: deleted with their content
+#: when segmenting without ``ruby_text``.
+RUBY_TEXT_TAGS = ("rt", "rp")
+#: What a button left open by the parser holds: the page's main landmark, which no control holds.
+SWALLOWED_TAG = "main"
+
+HEADING_PATTERN = re.compile(r"\bh\d\b")
+
+# What the walk does at an element (its kind): lets its text flow into the
+# paragraph (inline), starts and ends a paragraph, breaks a line, ..., as the
+# reference's cleaning and SAX handler do.
+cdef enum:
+    INLINE, PARAGRAPH, BR, LINK, IMAGE, UNWRAP, KILL, DECIDED_PER_ELEMENT
+_KIND_OF_TAG = {
+    **{tag: PARAGRAPH for tag in PARAGRAPH_TAGS},
+    **{tag: KILL for tag in KILLED_TAGS},
+    **{tag: UNWRAP for tag in UNWRAPPED_TAGS},
+    "br": BR,
+    "a": LINK,
+    "img": IMAGE,
+    "link": DECIDED_PER_ELEMENT,  # see ``_cleaner_kind``
+    "param": DECIDED_PER_ELEMENT,
+}
+
+
+cpdef Py_ssize_t normalized_length(str text):
+    """The length of ``text`` once the reference has normalized its whitespace: each run of
+    whitespace becomes one character (a newline if it holds a line break, else a space)."""
+    if text.isprintable():  # its only whitespace is spaces (see ``whitespace.collapse``)
+        return len(SPACE_RUNS.sub(" ", text)) if "  " in text else len(text)
+    cdef Py_ssize_t core = len(" ".join(text.split()))
+    if not core:  # nothing, or one run of whitespace
+        return 1 if text else 0
+    return core + text[0].isspace() + text[-1].isspace()
+
+
+cpdef str collapse_whitespace(str text):
+    """The reference's paragraph text from ``text``: stripped, then each run of whitespace
+    collapsed to one newline if it holds a line break, else to one space."""
+    # One pass over the characters, whitespace as str.split() and the reference's regular
+    # expression tell it (Py_UNICODE_ISSPACE); most texts need no change, and are returned.
+    cdef Py_ssize_t length = len(text), start = 0, end, i, kept = 0
+    cdef Py_UCS4 char
+    cdef bint line_break, changed = False
+    while start < length and Py_UNICODE_ISSPACE(text[start]):
+        start += 1
+    end = length
+    while end > start and Py_UNICODE_ISSPACE(text[end - 1]):
+        end -= 1
+    # Whether any run inside needs changing: longer than one character, or not its own collapse.
+    i = start
+    while i < end:
+        char = text[i]
+        if Py_UNICODE_ISSPACE(char):
+            if char == u"\r" or (char != u" " and char != u"\n") or Py_UNICODE_ISSPACE(text[i + 1]):
+                changed = True
+                break
+        i += 1
+    if not changed:
+        return text if start == 0 and end == length else text[start:end]
+    pieces = []
+    i = start
+    while i < end:
+        kept = i
+        while i < end and not Py_UNICODE_ISSPACE(text[i]):
+            i += 1
+        pieces.append(text[kept:i])
+        line_break = False
+        while i < end and Py_UNICODE_ISSPACE(text[i]):
+            char = text[i]
+            if char == u"\n" or char == u"\r":
+                line_break = True
+            i += 1
+        if i < end:
+            pieces.append("\n" if line_break else " ")
+    return "".join(pieces)
+
+
+# --- What the walk knows of a tag: its kind, whether it is a heading or named like "select"
+# (what it adds to the counts of open ones), whether the renderers look for it, and its number
+# among the page's tags (its siblings of the same tag are counted by that number).
+
+#: The role of each tag met (kind, heading, select, looked for), for every page: a regular expression
+#: per tag and page cost 1% of jusText's time. Up to a number of tags no site's pages reach.
+cdef dict _ROLES = {}
+cdef Py_ssize_t _MAX_ROLES = 4096
+
+
+cdef struct Tag:
+    int kind
+    int heading
+    int select
+    bint looked_for
+    Py_ssize_t number
+
+
+cdef class _Tags:
+    """The page's tags, looked up by the pointer to a name (libxml2 keeps one copy of each name
+    of a parsed page); a name met at another address is looked up by its text."""
+
+    cdef const_xmlChar** names
+    cdef Tag* tags
+    cdef Py_ssize_t size
+    cdef Py_ssize_t used
+    cdef dict by_text  # tag -> its Tag, as a tuple
+    cdef list texts  # each tag's text, by number
+    cdef bint ruby_text
+
+    def __cinit__(self, bint ruby_text):
+        self.size = 256
+        self.names = <const_xmlChar**>PyMem_Malloc(self.size * sizeof(const_xmlChar*))
+        self.tags = <Tag*>PyMem_Malloc(self.size * sizeof(Tag))
+        if self.names is NULL or self.tags is NULL:
+            raise MemoryError()
+        for i in range(self.size):
+            self.names[i] = NULL
+        self.used = 0
+        self.by_text = {}
+        self.texts = []
+        self.ruby_text = ruby_text
+
+    def __dealloc__(self):
+        PyMem_Free(self.names)
+        PyMem_Free(self.tags)
+
+    cdef Tag of_text(self, str text) except *:
+        """The tag named ``text``."""
+        cdef Tag tag
+        known = self.by_text.get(text)
+        if known is None:
+            role = _ROLES.get(text)
+            if role is None:
+                role = (_KIND_OF_TAG.get(text, INLINE), int(HEADING_PATTERN.search(text) is not None),
+                        int("select" in text), text in LOOKED_FOR_TAGS)
+                if len(_ROLES) < _MAX_ROLES:
+                    _ROLES[text] = role
+            if not self.ruby_text and text in RUBY_TEXT_TAGS:
+                role = (KILL, *role[1:])
+            known = self.by_text[text] = (*role, len(self.texts))
+            self.texts.append(text)
+        tag.kind, tag.heading, tag.select, tag.looked_for, tag.number = known
+        return tag
+
+    cdef Tag of_node(self, xmlNode* node) except *:
+        """The tag of the element ``node``."""
+        cdef const_xmlChar* name = node.name
+        cdef size_t slot
+        if node.ns is not NULL:  # "{namespace}name": not worth a slot
+            return self.of_text(cetree.namespacedName(node))
+        slot = (<size_t>name >> 4) & <size_t>(self.size - 1)
+        while self.names[slot] is not NULL:
+            if self.names[slot] == name:
+                return self.tags[slot]
+            slot = (slot + 1) & <size_t>(self.size - 1)
+        cdef Tag tag = self.of_text(cetree.namespacedName(node))
+        if self.used < self.size // 2:  # else: a page of thousands of names, looked up by text
+            self.names[slot] = name
+            self.tags[slot] = tag
+            self.used += 1
+        return tag
+
+    cdef str text(self, Py_ssize_t number):
+        return self.texts[number]
+
+
+# --- How many children of each tag the open elements with children have had so far, for the
+# XPaths: a stack of (tag number, count) pairs, each element's above its parent's.
+
+cdef struct Count:
+    Py_ssize_t number
+    Py_ssize_t count
+
+
+cdef class _Counts:
+    cdef Count* pairs
+    cdef Py_ssize_t size
+    cdef Py_ssize_t top  # the end of the pairs of the innermost element
+    cdef Py_ssize_t base  # where they start
+    # The counts of the elements whose children have more tags than a search through pairs is
+    # worth, by where their pairs start.
+    cdef dict wide
+
+    def __cinit__(self):
+        self.size = 64
+        self.pairs = <Count*>PyMem_Malloc(self.size * sizeof(Count))
+        if self.pairs is NULL:
+            raise MemoryError()
+        self.top = self.base = 0
+        self.wide = {}
+
+    def __dealloc__(self):
+        PyMem_Free(self.pairs)
+
+    cdef Py_ssize_t add(self, Py_ssize_t number) except -1:
+        """Count a child of tag ``number`` of the innermost element; its index among those."""
+        cdef Py_ssize_t i
+        if self.top - self.base == _MOST_PAIRS:
+            return self.add_wide(number)
+        for i in range(self.top - 1, self.base - 1, -1):  # the latest first: runs of one tag
+            if self.pairs[i].number == number:
+                self.pairs[i].count += 1
+                return self.pairs[i].count
+        if self.top == self.size:
+            self.grow()
+        self.pairs[self.top].number = number
+        self.pairs[self.top].count = 1
+        self.top += 1
+        return 1
+
+    cdef Py_ssize_t add_wide(self, Py_ssize_t number) except -1:
+        counts = self.wide.get(self.base)
+        if counts is None:
+            counts = self.wide[self.base] = {self.pairs[i].number: self.pairs[i].count
+                                             for i in range(self.base, self.top)}
+        count = counts[number] = counts.get(number, 0) + 1
+        return count
+
+    cdef Py_ssize_t enter(self) noexcept:
+        """Count the children of a new innermost element; where its parent's counts start."""
+        cdef Py_ssize_t parent = self.base
+        self.base = self.top
+        return parent
+
+    cdef int leave(self, Py_ssize_t parent) except -1:
+        """Back to the counts of the parent of the innermost element, which start at ``parent``."""
+        if self.wide:
+            self.wide.pop(self.base, None)
+        self.top, self.base = self.base, parent
+        return 0
+
+    cdef int grow(self) except -1:
+        cdef Count* pairs = <Count*>PyMem_Realloc(self.pairs, 2 * self.size * sizeof(Count))
+        if pairs is NULL:
+            raise MemoryError()
+        self.pairs, self.size = pairs, 2 * self.size
+        return 0
+
+
+#: How many tags an element's children may have before they are counted in a dict.
+cdef Py_ssize_t _MOST_PAIRS = 32
+
+
+# --- The elements the walk is in, and what each hides of its parent's state until it ends.
+
+cdef struct Open:
+    xmlNode* node
+    int kind
+    int heading
+    int select
+    Py_ssize_t counts_base  # where its parent's counts start
+
+
+cdef class _Paragraphs:
+    """The paragraphs a walk has found, and the one it is filling: where that starts (its
+    element, and its XPath as the path of its parent and its own step, made when it is found),
+    its text pieces and link characters, and whether it has text besides images' alt text."""
+
+    cdef list found
+    cdef cetree._Document document
+    cdef xmlNode* element
+    cdef str path
+    cdef str tag  # None: the XPath is ``path``
+    cdef Py_ssize_t index
+    cdef bint heading, in_select
+    cdef list pieces
+    cdef Py_ssize_t chars_in_links
+    cdef bint has_text
+
+    def __cinit__(self, cetree._Element root):
+        self.found = []
+        self.document = root._doc
+        self.element = root._c_node
+        self.path, self.tag, self.index = "", None, 0
+        self.heading = self.in_select = False
+        self.pieces = []
+        self.chars_in_links = 0
+        self.has_text = False
+
+    cdef inline void start(self, xmlNode* element, str path, str tag, Py_ssize_t index,
+                           bint heading, bint in_select) noexcept:
+        self.element, self.path, self.tag, self.index = element, path, tag, index
+        self.heading, self.in_select = heading, in_select
+
+    cdef int add_text(self, str text, bint in_link) except -1:
+        """The reference's ``characters()`` for a text node that is not blank."""
+        self.pieces.append(text)
+        self.has_text = True
+        if in_link:
+            self.chars_in_links += normalized_length(text)
+        return 0
+
+    cdef int add_blank(self, str text) except -1:
+        """A text node of whitespace alone, when segmenting with ``spaces``: kept only after text
+        (at a paragraph's start it is stripped, and a blank between two block elements would
+        have each boundary close an empty paragraph)."""
+        if self.pieces:
+            self.pieces.append(text)
+        return 0
+
+    cdef int close(self) except -1:
+        """End the paragraph being filled, if it has text."""
+        # A paragraph of line breaks alone collapses to nothing; the reference
+        # drops it (its Paragraph is falsy when empty). Collapsing drops the
+        # edges' whitespace, as the reference's strip() does.
+        cdef str text = collapse_whitespace("".join(self.pieces))
+        if text:
+            xpath = self.path if self.tag is None else f"{self.path}/{self.tag}[{self.index}]"
+            self.found.append(Paragraph(cetree.elementFactory(self.document, self.element), xpath, text,
+                                        self.chars_in_links, self.heading, self.in_select, not self.has_text))
+        self.pieces, self.chars_in_links, self.has_text = [], 0, False
+        return 0
+
+
+cdef inline bint _is_element(xmlNode* node) noexcept nogil:
+    """Whether lxml counts ``node`` as a child: an element, a comment, a processing instruction or an entity."""
+    return (node.type == tree.XML_ELEMENT_NODE or node.type == tree.XML_COMMENT_NODE
+            or node.type == tree.XML_ENTITY_REF_NODE or node.type == tree.XML_PI_NODE)
+
+
+cdef inline xmlNode* _element_from(xmlNode* node) noexcept nogil:
+    """``node``, or the first sibling after it that lxml counts as a child."""
+    while node is not NULL and not _is_element(node):
+        node = node.next
+    return node
+
+
+cdef inline str _text(xmlNode* node):
+    """``node.text or ""``."""
+    return cetree.textOf(node) or ""
+
+
+cdef inline str _tail(xmlNode* node):
+    """``node.tail or ""``."""
+    return cetree.tailOf(node) or ""
+
+
+cdef inline bint _blank(str text):
+    return not text or text.isspace()
+
+
+cdef class _Walk:
+    """A walk's state between two nodes, as the reference's SAX handler keeps it, and the
+    elements open around it (each with what it hides of its parent's state until it ends)."""
+
+    cdef _Paragraphs paragraphs
+    cdef _Tags tags
+    cdef _Counts counts
+    cdef cetree._Document document
+    cdef bint images, spaces, unclosed_buttons, spaces_between_elements
+    cdef list noted
+    # How many open elements are headings, or named like "select".
+    cdef Py_ssize_t headings, selects
+    cdef bint in_link, after_br
+    # An element has ended since the last text (only with ``spaces_between_elements``): the next
+    # element to start starts a word, a space that collapses into any other whitespace.
+    cdef bint ended
+    # Text not yet separated by a kept node from the text before it: the
+    # reference gets it as one text node.
+    cdef str pending
+    # The XPath of the innermost open element with children, and those of the open elements
+    # with children around it, outermost first.
+    cdef str path
+    cdef list paths
+    cdef Open* open_elements
+    cdef Py_ssize_t depth, capacity, max_depth
+
+    def __cinit__(self, cetree._Element root, bint images, bint spaces, bint ruby_text, bint unclosed_buttons,
+                  bint spaces_between_elements, list noted):
+        self.paragraphs = _Paragraphs(root)
+        self.tags = _Tags(ruby_text)
+        self.counts = _Counts()
+        self.document = root._doc
+        self.images, self.spaces = images, spaces
+        self.unclosed_buttons, self.spaces_between_elements = unclosed_buttons, spaces_between_elements
+        self.noted = noted
+        self.headings = self.selects = 0
+        self.in_link = self.after_br = self.ended = False
+        self.pending = ""
+        self.path, preceding = xpaths.start_of_walk(root)
+        self.paths = []
+        cdef Tag tag = self.tags.of_node(root._c_node)
+        self.counts.pairs[0].number, self.counts.pairs[0].count = tag.number, preceding[root.tag]
+        self.counts.top = 1
+        self.depth, self.capacity, self.max_depth = 0, 64, depth_left(root)
+        self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
+        if self.open_elements is NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        PyMem_Free(self.open_elements)
+
+    cdef object element(self, xmlNode* node):
+        return cetree.elementFactory(self.document, node)
+
+    cdef int end_text_node(self) except -1:
+        """A node that ends the text node before it: ``pending``, text or blank, is added."""
+        if not _blank(self.pending):
+            self.paragraphs.add_text(self.pending, self.in_link)
+            self.after_br = False
+        elif self.pending and self.spaces:
+            self.paragraphs.add_blank(self.pending)
+        return 0
+
+    cdef xmlNode* start(self, xmlNode* node) except? NULL:
+        """Walk into ``node``: its first child if the walk goes on there, else ``NULL`` (it has
+        ended, or it was skipped)."""
+        cdef Tag tag
+        cdef int kind
+        cdef Py_ssize_t index
+        cdef xmlNode* child
+        cdef str text
+        if node.type != tree.XML_ELEMENT_NODE:
+            if node.type == tree.XML_COMMENT_NODE:  # deleted by the reference: its tail joins the text before
+                self.pending += _tail(node)
+            else:  # a processing instruction or an entity: it ends at once, ending the text node before it
+                self.end(node, INLINE, 0, 0)
+            return NULL
+        tag = self.tags.of_node(node)
+        kind = tag.kind
+        if kind == DECIDED_PER_ELEMENT:
+            kind = _cleaner_kind(self.element(node))
+        index = self.counts.add(tag.number)
+        if (kind == KILL and self.unclosed_buttons and self.tags.text(tag.number) == "button"
+                and _swallowed(self.element(node))):
+            kind = INLINE
+        if kind == KILL:
+            # What the walk skips too: most skipped elements are a script or a style holding text alone.
+            if self.noted is not None and (tag.looked_for or _element_from(node.children) is not NULL):
+                note_skipped(self.noted, self.element(node))
+            self.pending += _tail(node)
+            return NULL
+        child = _element_from(node.children)
+        if child is NULL and (kind == INLINE or kind == LINK) and not (tag.heading or tag.select):
+            # The commonest elements, inline or links, empty or holding
+            # text only (<b>word</b>, <a>link</a>, <img>): each ends the
+            # text node before it, and its text is a text node of its own.
+            if not _blank(self.pending):
+                self.paragraphs.add_text(self.pending, self.in_link)
+                self.ended = False
+            elif self.pending and self.spaces:
+                self.paragraphs.add_blank(self.pending)
+            if self.ended:
+                self.paragraphs.add_blank(" ")
+            self.after_br = False
+            if kind == LINK:
+                self.in_link = True
+            text = _text(node)
+            if not _blank(text):
+                self.paragraphs.add_text(text, self.in_link)
+            elif text and self.spaces:
+                self.paragraphs.add_blank(text)
+            if kind == LINK:
+                self.in_link = False
+            self.ended = self.spaces_between_elements
+            self.pending = _tail(node)
+            return NULL
+        # Past the commonest elements, which none of those looked for is (a table and a pre are
+        # paragraphs, a base is deleted).
+        if self.noted is not None and tag.looked_for:
+            self.noted.append(self.element(node))
+        if kind == UNWRAP:
+            self.pending += _text(node)
+            if child is NULL:
+                self.pending += _tail(node)
+                return NULL
+            self.open(node, kind, 0, 0, tag.number, index)
+            return child
+        self.headings += tag.heading
+        self.selects += tag.select
+        # A kept element ends the text node before it.
+        if not _blank(self.pending):
+            self.paragraphs.add_text(self.pending, self.in_link)
+            self.after_br = False
+            self.ended = False
+        elif self.pending and self.spaces:
+            self.paragraphs.add_blank(self.pending)
+        self.pending = ""
+        if self.ended:
+            self.paragraphs.add_blank(" ")
+            self.ended = False
+        if kind == PARAGRAPH or (kind == BR and self.after_br):
+            if self.paragraphs.pieces:
+                self.paragraphs.close()
+            self.paragraphs.start(node, self.path, self.tags.text(tag.number), index,
+                                  self.headings > 0, self.selects > 0)
+        else:
+            self.after_br = kind == BR
+            if self.after_br:
+                self.paragraphs.pieces.append(" ")
+            elif kind == LINK:
+                self.in_link = True
+            elif kind == IMAGE and self.images:
+                alt = cetree.attributeValueFromNsName(node, NULL, <const_xmlChar*>b"alt")
+                if alt and not alt.isspace():
+                    self.paragraphs.pieces.append(f" {alt} ")
+        self.pending = _text(node)
+        if child is NULL:  # a leaf ends before the next node, its parent's state untouched
+            self.end(node, kind, tag.heading, tag.select)
+            return NULL
+        self.open(node, kind, tag.heading, tag.select, tag.number, index)
+        return child
+
+    cdef int open(self, xmlNode* node, int kind, int heading, int select, Py_ssize_t number,
+                  Py_ssize_t index) except -1:
+        """Note that the walk goes into ``node``'s children."""
+        if self.depth == self.capacity:
+            self.grow()
+        self.open_elements[self.depth] = Open(node, kind, heading, select, self.counts.enter())
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise too_deep()
+        self.paths.append(self.path)
+        self.path = f"{self.path}/{self.tags.text(number)}[{index}]"
+        return 0
+
+    cdef int grow(self) except -1:
+        cdef Open* grown = <Open*>PyMem_Realloc(self.open_elements, 2 * self.capacity * sizeof(Open))
+        if grown is NULL:
+            raise MemoryError()
+        self.open_elements, self.capacity = grown, 2 * self.capacity
+        return 0
+
+    cdef xmlNode* close(self) except NULL:
+        """End the innermost open element, whose children the walk has passed; that element."""
+        self.depth -= 1
+        cdef Open ending = self.open_elements[self.depth]
+        self.path = self.paths.pop()
+        self.counts.leave(ending.counts_base)
+        if ending.kind == UNWRAP:
+            self.pending += _tail(ending.node)
+        else:
+            self.end(ending.node, ending.kind, ending.heading, ending.select)
+        return ending.node
+
+    cdef int end(self, xmlNode* node, int kind, int heading, int select) except -1:
+        """The end of the kept element ``node``."""
+        cdef xmlNode* parent
+        self.headings -= heading
+        self.selects -= select
+        self.end_text_node()
+        self.ended = self.spaces_between_elements
+        if kind == PARAGRAPH:
+            # What follows the end of a paragraph tag starts in its parent.
+            if self.paragraphs.pieces:
+                self.paragraphs.close()
+            if self.depth:
+                parent = self.open_elements[self.depth - 1].node
+            else:  # only a root without a parent element has none, and no text follows the root
+                parent = node.parent
+                if parent is NULL or not _is_element(parent):
+                    parent = node
+            self.paragraphs.start(parent, self.path, None, 0, self.headings > 0, self.selects > 0)
+        elif kind == LINK:
+            self.in_link = False
+        # The root's tail, outside the page, stays pending for ever.
+        self.pending = _tail(node)
+        return 0
+
+
+def segment(root: etree._Element, *, bint images=False, bint spaces=False, bint ruby_text=True,
+            bint unclosed_buttons=False, bint spaces_between_elements=False, list noted=None) -> list:
+    """Split the tree under ``root`` into paragraphs, in document order.
+
+    With ``images``, an ``<img>`` adds its ``alt`` text to its paragraph, as
+    the Java port of jusText does; the reference ignores images. With
+    ``spaces``, a text node of whitespace alone counts as what it is (a space,
+    or a line break where it holds one, once collapsed); the reference drops
+    it, which joins the words of the inline elements it separates
+    (``<b>from</b> <i>here</i>`` reads "fromhere", and code highlighted by
+    spans loses every space). Without ``ruby_text``, the readings of ruby
+    annotations (``<rt>``, and ``<rp>``'s parentheses) go with their content,
+    as browsers print them beside the text, not in it: ``<ruby>漢字<rt>かんじ</rt></ruby>``
+    reads "漢字", where the reference reads "漢字かんじ". With ``unclosed_buttons``, a
+    ``<button>`` that holds a ``<main>`` is walked through as an inline element
+    rather than deleted with its content: a control never holds the page's main
+    landmark, so the parser left the button open (libxml2 ignores ``</button>``
+    while an element opened inside it is still open) and it swallowed the rest of
+    the page. With ``spaces_between_elements``, text that follows the end of an
+    element and the start of another, with nothing between them, starts a word of
+    its own: ``<span>id</span><span>string</span>`` reads "id string" (cells of a
+    grid, an API's name and type, a list of countries in ``<span>`` s), where the
+    reference and a browser's text read "idstring"; text that runs on out of an
+    element (``<b>W</b>ord``, a drop cap) or into one joins as before. With ``noted``, the walk
+    adds to it the page's elements that the renderers look for (see :attr:`.Page.noted`),
+    sparing them a walk.
+    """
+    if not isinstance(root.tag, str):
+        raise TypeError(f"segment() walks the tree under an element, not under {root!r}")
+    cdef cetree._Element top = root
+    cdef _Walk walk = _Walk(top, images, spaces, ruby_text, unclosed_buttons, spaces_between_elements, noted)
+    cdef xmlNode* node = top._c_node
+    cdef xmlNode* child
+    # A depth-first walk in document order, over the nodes lxml counts as children, without
+    # recursion: each node is started, then the walk goes to its first child, else to the next
+    # node after it, ending the elements whose last child it passes on the way.
+    while True:
+        child = walk.start(node)
+        if child is not NULL:
+            node = child
+            continue
+        while node is not top._c_node:
+            child = _element_from(node.next)
+            if child is not NULL:
+                break
+            node = walk.close()  # its parent
+        if child is NULL:  # past the root
+            break
+        node = child
+    walk.paragraphs.close()
+    return walk.paragraphs.found
+
+
+def _swallowed(button: etree._Element) -> bool:
+    """Whether a ``button`` holds the page's main landmark: the parser left it open."""
+    return next(button.iter(SWALLOWED_TAG), None) is not None
+
+
+def _cleaner_kind(element: etree._Element) -> int:
+    """What the reference's preprocessing does to a ``link`` or ``param`` element."""
+    if element.tag == "link":
+        return KILL if "stylesheet" in element.get("rel", "").lower() else INLINE
+    parent = element.getparent()
+    while parent is not None and parent.tag not in ("applet", "object"):
+        parent = parent.getparent()
+    return KILL if parent is None else UNWRAP
