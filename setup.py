@@ -44,7 +44,8 @@ def extensions() -> list:
 
     walkers = [Extension(name, [str(path)], include_dirs=lxml.get_include()) for name, path in WALKERS.items()]
     typed = [] if os.environ.get(PURE_VARIABLE, "") not in ("", "0") else [
-        str(declarations.with_suffix(".py")) for declarations in sorted(Path("scrapy_boilerplate").rglob("*.pxd"))]
+        str(declarations.with_suffix(".py")) for declarations in sorted(Path("scrapy_boilerplate").rglob("*.pxd"))
+        if declarations.with_suffix(".py").exists()]
     return cythonize([*walkers, *typed], build_dir="build/cython", quiet=True,
                      compiler_directives={"language_level": 3, "binding": False})
 

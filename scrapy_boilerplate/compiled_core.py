@@ -25,9 +25,10 @@ from typing import Sequence
 #: The environment variable that chooses the interpreted source of :data:`MODULES`.
 PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 #: The modules that exist only as extensions: each is a ``.pyx`` file (``setup.py`` compiles those).
-WALKERS = ("scrapy_boilerplate.algorithms.justext.segment",)
+WALKERS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.segment",
+           "scrapy_boilerplate.html.nodes")
 #: The modules built as extensions where a C compiler is: each has a ``.pxd`` beside it.
-MODULES = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.word_index",
+MODULES = ("scrapy_boilerplate.algorithms.justext.word_index",
            "scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest",
            "scrapy_boilerplate.output.placement")
 

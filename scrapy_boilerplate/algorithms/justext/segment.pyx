@@ -22,6 +22,8 @@ from lxml.includes.tree cimport const_xmlChar, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
+from ...html.nodes cimport Counts, Names, element_from, is_element, tail_of, text_of
+
 import re
 
 from lxml import etree
@@ -127,13 +129,12 @@ cpdef str collapse_whitespace(str text):
 
 
 # --- What the walk knows of a tag: its kind, whether it is a heading or named like "select"
-# (what it adds to the counts of open ones), whether the renderers look for it, and its number
-# among the page's tags (its siblings of the same tag are counted by that number).
+# (what it adds to the counts of open ones), and whether the renderers look for it.
 
 #: The role of each tag met (kind, heading, select, looked for), for every page: a regular expression
 #: per tag and page cost 1% of jusText's time. Up to a number of tags no site's pages reach.
 cdef dict _ROLES = {}
-cdef Py_ssize_t _MAX_ROLES = 4096
+cdef Py_ssize_t _MOST_ROLES = 4096
 
 
 cdef struct Tag:
@@ -145,149 +146,54 @@ cdef struct Tag:
 
 
 cdef class _Tags:
-    """The page's tags, looked up by the pointer to a name (libxml2 keeps one copy of each name
-    of a parsed page); a name met at another address is looked up by its text."""
+    """The roles of the page's tags, by their numbers among the page's names."""
 
-    cdef const_xmlChar** names
+    cdef Names names
     cdef Tag* tags
-    cdef Py_ssize_t size
-    cdef Py_ssize_t used
-    cdef dict by_text  # tag -> its Tag, as a tuple
-    cdef list texts  # each tag's text, by number
+    cdef Py_ssize_t known, size
     cdef bint ruby_text
 
     def __cinit__(self, bint ruby_text):
-        self.size = 256
-        self.names = <const_xmlChar**>PyMem_Malloc(self.size * sizeof(const_xmlChar*))
+        self.names = Names()
+        self.size = 64
         self.tags = <Tag*>PyMem_Malloc(self.size * sizeof(Tag))
-        if self.names is NULL or self.tags is NULL:
+        if self.tags is NULL:
             raise MemoryError()
-        for i in range(self.size):
-            self.names[i] = NULL
-        self.used = 0
-        self.by_text = {}
-        self.texts = []
+        self.known = 0
         self.ruby_text = ruby_text
 
     def __dealloc__(self):
-        PyMem_Free(self.names)
         PyMem_Free(self.tags)
-
-    cdef Tag of_text(self, str text) except *:
-        """The tag named ``text``."""
-        cdef Tag tag
-        known = self.by_text.get(text)
-        if known is None:
-            role = _ROLES.get(text)
-            if role is None:
-                role = (_KIND_OF_TAG.get(text, INLINE), int(HEADING_PATTERN.search(text) is not None),
-                        int("select" in text), text in LOOKED_FOR_TAGS)
-                if len(_ROLES) < _MAX_ROLES:
-                    _ROLES[text] = role
-            if not self.ruby_text and text in RUBY_TEXT_TAGS:
-                role = (KILL, *role[1:])
-            known = self.by_text[text] = (*role, len(self.texts))
-            self.texts.append(text)
-        tag.kind, tag.heading, tag.select, tag.looked_for, tag.number = known
-        return tag
 
     cdef Tag of_node(self, xmlNode* node) except *:
         """The tag of the element ``node``."""
-        cdef const_xmlChar* name = node.name
-        cdef size_t slot
-        if node.ns is not NULL:  # "{namespace}name": not worth a slot
-            return self.of_text(cetree.namespacedName(node))
-        slot = (<size_t>name >> 4) & <size_t>(self.size - 1)
-        while self.names[slot] is not NULL:
-            if self.names[slot] == name:
-                return self.tags[slot]
-            slot = (slot + 1) & <size_t>(self.size - 1)
-        cdef Tag tag = self.of_text(cetree.namespacedName(node))
-        if self.used < self.size // 2:  # else: a page of thousands of names, looked up by text
-            self.names[slot] = name
-            self.tags[slot] = tag
-            self.used += 1
-        return tag
+        cdef Py_ssize_t number = self.names.number(node)
+        if number == self.known:  # numbered in the order they are met: a new tag
+            self.learn(self.names.texts[number])
+        return self.tags[number]
+
+    cdef int learn(self, str text) except -1:
+        role = _ROLES.get(text)
+        if role is None:
+            role = (_KIND_OF_TAG.get(text, INLINE), int(HEADING_PATTERN.search(text) is not None),
+                    int("select" in text), text in LOOKED_FOR_TAGS)
+            if len(_ROLES) < _MOST_ROLES:
+                _ROLES[text] = role
+        if self.known == self.size:
+            grown = <Tag*>PyMem_Realloc(self.tags, 2 * self.size * sizeof(Tag))
+            if grown is NULL:
+                raise MemoryError()
+            self.tags, self.size = grown, 2 * self.size
+        cdef Tag* tag = &self.tags[self.known]
+        tag.kind, tag.heading, tag.select, tag.looked_for = role
+        if not self.ruby_text and text in RUBY_TEXT_TAGS:
+            tag.kind = KILL
+        tag.number = self.known
+        self.known += 1
+        return 0
 
     cdef str text(self, Py_ssize_t number):
-        return self.texts[number]
-
-
-# --- How many children of each tag the open elements with children have had so far, for the
-# XPaths: a stack of (tag number, count) pairs, each element's above its parent's.
-
-cdef struct Count:
-    Py_ssize_t number
-    Py_ssize_t count
-
-
-cdef class _Counts:
-    cdef Count* pairs
-    cdef Py_ssize_t size
-    cdef Py_ssize_t top  # the end of the pairs of the innermost element
-    cdef Py_ssize_t base  # where they start
-    # The counts of the elements whose children have more tags than a search through pairs is
-    # worth, by where their pairs start.
-    cdef dict wide
-
-    def __cinit__(self):
-        self.size = 64
-        self.pairs = <Count*>PyMem_Malloc(self.size * sizeof(Count))
-        if self.pairs is NULL:
-            raise MemoryError()
-        self.top = self.base = 0
-        self.wide = {}
-
-    def __dealloc__(self):
-        PyMem_Free(self.pairs)
-
-    cdef Py_ssize_t add(self, Py_ssize_t number) except -1:
-        """Count a child of tag ``number`` of the innermost element; its index among those."""
-        cdef Py_ssize_t i
-        if self.top - self.base == _MOST_PAIRS:
-            return self.add_wide(number)
-        for i in range(self.top - 1, self.base - 1, -1):  # the latest first: runs of one tag
-            if self.pairs[i].number == number:
-                self.pairs[i].count += 1
-                return self.pairs[i].count
-        if self.top == self.size:
-            self.grow()
-        self.pairs[self.top].number = number
-        self.pairs[self.top].count = 1
-        self.top += 1
-        return 1
-
-    cdef Py_ssize_t add_wide(self, Py_ssize_t number) except -1:
-        counts = self.wide.get(self.base)
-        if counts is None:
-            counts = self.wide[self.base] = {self.pairs[i].number: self.pairs[i].count
-                                             for i in range(self.base, self.top)}
-        count = counts[number] = counts.get(number, 0) + 1
-        return count
-
-    cdef Py_ssize_t enter(self) noexcept:
-        """Count the children of a new innermost element; where its parent's counts start."""
-        cdef Py_ssize_t parent = self.base
-        self.base = self.top
-        return parent
-
-    cdef int leave(self, Py_ssize_t parent) except -1:
-        """Back to the counts of the parent of the innermost element, which start at ``parent``."""
-        if self.wide:
-            self.wide.pop(self.base, None)
-        self.top, self.base = self.base, parent
-        return 0
-
-    cdef int grow(self) except -1:
-        cdef Count* pairs = <Count*>PyMem_Realloc(self.pairs, 2 * self.size * sizeof(Count))
-        if pairs is NULL:
-            raise MemoryError()
-        self.pairs, self.size = pairs, 2 * self.size
-        return 0
-
-
-#: How many tags an element's children may have before they are counted in a dict.
-cdef Py_ssize_t _MOST_PAIRS = 32
+        return self.names.texts[number]
 
 
 # --- The elements the walk is in, and what each hides of its parent's state until it ends.
@@ -361,29 +267,6 @@ cdef class _Paragraphs:
         return 0
 
 
-cdef inline bint _is_element(xmlNode* node) noexcept nogil:
-    """Whether lxml counts ``node`` as a child: an element, a comment, a processing instruction or an entity."""
-    return (node.type == tree.XML_ELEMENT_NODE or node.type == tree.XML_COMMENT_NODE
-            or node.type == tree.XML_ENTITY_REF_NODE or node.type == tree.XML_PI_NODE)
-
-
-cdef inline xmlNode* _element_from(xmlNode* node) noexcept nogil:
-    """``node``, or the first sibling after it that lxml counts as a child."""
-    while node is not NULL and not _is_element(node):
-        node = node.next
-    return node
-
-
-cdef inline str _text(xmlNode* node):
-    """``node.text or ""``."""
-    return cetree.textOf(node) or ""
-
-
-cdef inline str _tail(xmlNode* node):
-    """``node.tail or ""``."""
-    return cetree.tailOf(node) or ""
-
-
 cdef inline bint _blank(str text):
     return not text or text.isspace()
 
@@ -394,7 +277,7 @@ cdef class _Walk:
 
     cdef _Paragraphs paragraphs
     cdef _Tags tags
-    cdef _Counts counts
+    cdef Counts counts
     cdef cetree._Document document
     cdef bint images, spaces, unclosed_buttons, spaces_between_elements
     cdef list noted
@@ -418,7 +301,7 @@ cdef class _Walk:
                   bint spaces_between_elements, list noted):
         self.paragraphs = _Paragraphs(root)
         self.tags = _Tags(ruby_text)
-        self.counts = _Counts()
+        self.counts = Counts()
         self.document = root._doc
         self.images, self.spaces = images, spaces
         self.unclosed_buttons, self.spaces_between_elements = unclosed_buttons, spaces_between_elements
@@ -429,8 +312,7 @@ cdef class _Walk:
         self.path, preceding = xpaths.start_of_walk(root)
         self.paths = []
         cdef Tag tag = self.tags.of_node(root._c_node)
-        self.counts.pairs[0].number, self.counts.pairs[0].count = tag.number, preceding[root.tag]
-        self.counts.top = 1
+        self.counts.start(tag.number, preceding[root.tag])
         self.depth, self.capacity, self.max_depth = 0, 64, depth_left(root)
         self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
         if self.open_elements is NULL:
@@ -461,7 +343,7 @@ cdef class _Walk:
         cdef str text
         if node.type != tree.XML_ELEMENT_NODE:
             if node.type == tree.XML_COMMENT_NODE:  # deleted by the reference: its tail joins the text before
-                self.pending += _tail(node)
+                self.pending += tail_of(node)
             else:  # a processing instruction or an entity: it ends at once, ending the text node before it
                 self.end(node, INLINE, 0, 0)
             return NULL
@@ -475,11 +357,11 @@ cdef class _Walk:
             kind = INLINE
         if kind == KILL:
             # What the walk skips too: most skipped elements are a script or a style holding text alone.
-            if self.noted is not None and (tag.looked_for or _element_from(node.children) is not NULL):
+            if self.noted is not None and (tag.looked_for or element_from(node.children) is not NULL):
                 note_skipped(self.noted, self.element(node))
-            self.pending += _tail(node)
+            self.pending += tail_of(node)
             return NULL
-        child = _element_from(node.children)
+        child = element_from(node.children)
         if child is NULL and (kind == INLINE or kind == LINK) and not (tag.heading or tag.select):
             # The commonest elements, inline or links, empty or holding
             # text only (<b>word</b>, <a>link</a>, <img>): each ends the
@@ -494,7 +376,7 @@ cdef class _Walk:
             self.after_br = False
             if kind == LINK:
                 self.in_link = True
-            text = _text(node)
+            text = text_of(node)
             if not _blank(text):
                 self.paragraphs.add_text(text, self.in_link)
             elif text and self.spaces:
@@ -502,16 +384,16 @@ cdef class _Walk:
             if kind == LINK:
                 self.in_link = False
             self.ended = self.spaces_between_elements
-            self.pending = _tail(node)
+            self.pending = tail_of(node)
             return NULL
         # Past the commonest elements, which none of those looked for is (a table and a pre are
         # paragraphs, a base is deleted).
         if self.noted is not None and tag.looked_for:
             self.noted.append(self.element(node))
         if kind == UNWRAP:
-            self.pending += _text(node)
+            self.pending += text_of(node)
             if child is NULL:
-                self.pending += _tail(node)
+                self.pending += tail_of(node)
                 return NULL
             self.open(node, kind, 0, 0, tag.number, index)
             return child
@@ -543,7 +425,7 @@ cdef class _Walk:
                 alt = cetree.attributeValueFromNsName(node, NULL, <const_xmlChar*>b"alt")
                 if alt and not alt.isspace():
                     self.paragraphs.pieces.append(f" {alt} ")
-        self.pending = _text(node)
+        self.pending = text_of(node)
         if child is NULL:  # a leaf ends before the next node, its parent's state untouched
             self.end(node, kind, tag.heading, tag.select)
             return NULL
@@ -577,7 +459,7 @@ cdef class _Walk:
         self.path = self.paths.pop()
         self.counts.leave(ending.counts_base)
         if ending.kind == UNWRAP:
-            self.pending += _tail(ending.node)
+            self.pending += tail_of(ending.node)
         else:
             self.end(ending.node, ending.kind, ending.heading, ending.select)
         return ending.node
@@ -597,13 +479,13 @@ cdef class _Walk:
                 parent = self.open_elements[self.depth - 1].node
             else:  # only a root without a parent element has none, and no text follows the root
                 parent = node.parent
-                if parent is NULL or not _is_element(parent):
+                if parent is NULL or not is_element(parent):
                     parent = node
             self.paragraphs.start(parent, self.path, None, 0, self.headings > 0, self.selects > 0)
         elif kind == LINK:
             self.in_link = False
         # The root's tail, outside the page, stays pending for ever.
-        self.pending = _tail(node)
+        self.pending = tail_of(node)
         return 0
 
 
@@ -649,7 +531,7 @@ def segment(root: etree._Element, *, bint images=False, bint spaces=False, bint 
             node = child
             continue
         while node is not top._c_node:
-            child = _element_from(node.next)
+            child = element_from(node.next)
             if child is not NULL:
                 break
             node = walk.close()  # its parent

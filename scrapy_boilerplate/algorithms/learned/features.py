@@ -211,12 +211,17 @@ def prefiltered(block: JustextBlock) -> bool:
 _log = math.log1p
 
 
+#: 0.0 and 1.0 by a truth value: one object each, where ``float()`` makes one per call, and a page's
+#: basics are all held at once.
+_FLAG = (0.0, 1.0)
+
+
 def _block_basics(block: JustextBlock) -> tuple[float, ...]:
     # BASICS: what a block's row holds of it; its neighbours' rows, the part up to _NEIGHBOUR_BASICS.
     return (
         _log(block.chars), _log(block.words), block.link_density, block.stopword_density,
-        float(block.cf_label == BAD), float(block.label == GOOD), float(block.heading), float(prefiltered(block)),
-        float(block.cf_label == GOOD), float(block.cf_label == SHORT),
+        _FLAG[block.cf_label == BAD], _FLAG[block.label == GOOD], _FLAG[block.heading], _FLAG[prefiltered(block)],
+        _FLAG[block.cf_label == GOOD], _FLAG[block.cf_label == SHORT],
     )
 
 

@@ -1,0 +1,363 @@
+# cython: language_level=3
+"""Segmentation of a parsed page into boilerpipe's text blocks, compiled: a walk over libxml2's nodes.
+
+boilerpipe splits the text at every element that is not inline: inline
+elements (``b``, ``span``, ``font``...) join their text to the surrounding
+text, links do too but are counted, and scripts, styles and the like are
+skipped. This module walks the caller's lxml tree once (no recursion, no copy,
+no change to the tree) through lxml's C API, as jusText's segmentation does
+(:mod:`scrapy_boilerplate.html.nodes`), and measures each block as boilerpipe
+does: words are runs of letters, digits and ``"'.,!@-:;$?()/`` holding at
+least one letter or digit.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.unicode cimport Py_UNICODE_ISALNUM, Py_UNICODE_ISSPACE
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlNode
+
+cimport lxml.includes.etreepublic as cetree
+
+from ...html.nodes cimport Counts, Names, element_from, tail_of, text_of
+
+from collections.abc import Iterator
+from typing import cast
+
+from lxml import etree
+
+from ...html import xpath as xpaths
+from ...html.page import LOOKED_FOR_TAGS, note_skipped
+from ...html.walk import depth_left, too_deep
+from ...model.text import collapse
+from .document import LINE_WIDTH, TextBlock, TextDocument
+
+cetree.import_lxml__etree()
+
+cdef enum:
+    INLINE, SPACING, LINK, BOUNDARY, SKIPPED, TAIL_ONLY
+
+#: What each element does to the text around it; every other element is a block boundary.
+TAG_ACTIONS: dict[str, int] = {
+    **dict.fromkeys(("b", "code", "em", "font", "i", "span", "strike", "strong", "sub", "sup", "tt", "u", "var"),
+                    INLINE),
+    **dict.fromkeys(("abbr", "acronym"), SPACING),
+    "a": LINK,
+    # Skipped with their content, but still block boundaries. boilerpipe reads
+    # only the body: the head's title is the document's title.
+    **dict.fromkeys(("applet", "embed", "head", "noscript", "object", "option", "script", "style"), SKIPPED),
+}
+
+
+# --- Words: runs of letters, digits and the joining characters holding a letter or a digit
+# (``\w`` is a letter, a digit or "_" to Python's regular expressions, as it is here).
+
+cdef inline bint _word_character(Py_UCS4 character) noexcept:
+    return Py_UNICODE_ISALNUM(character) or character in u"_\"'.,!@-:;$?()/"
+
+
+cpdef list find_words(str text):
+    """boilerpipe's words of ``text``."""
+    cdef Py_ssize_t length = len(text), start, i = 0
+    cdef bint lettered
+    words = []
+    while i < length:
+        if not _word_character(text[i]):
+            i += 1
+            continue
+        start, lettered = i, False
+        while i < length and _word_character(text[i]):
+            lettered = lettered or Py_UNICODE_ISALNUM(text[i])
+            i += 1
+        if lettered:
+            words.append(text[start:i])
+    return words
+
+
+cpdef Py_ssize_t count_words(str text):
+    """``len(find_words(text))``, without making the words."""
+    cdef Py_ssize_t count = 0
+    cdef bint in_run = False, lettered = False
+    cdef Py_UCS4 character
+    for character in text:
+        if Py_UNICODE_ISALNUM(character):
+            in_run = lettered = True
+        elif character in u"_\"'.,!@-:;$?()/":
+            in_run = True
+        elif in_run:
+            count += lettered
+            in_run = lettered = False
+    return count + lettered
+
+
+cdef bint _has_token(str text):
+    """Whether ``text`` holds a word character (a token, if not a word: "|" and "»" hold none)."""
+    cdef Py_UCS4 character
+    for character in text:
+        if _word_character(character):
+            return True
+    return False
+
+
+cdef tuple _wrapped_words_and_lines(str line):
+    """The words and number of the full lines of the words of ``line``, one space apart, wrapped at
+    :data:`LINE_WIDTH`, leaving out the last line; (0, 0) for one line."""
+    cdef Py_ssize_t lines = 0, words = 0, start = 0, end, length = len(line)
+    # Each full line is the longest run of words that fits, or a single longer word.
+    while length - start > LINE_WIDTH:
+        end = line.rfind(" ", start, start + LINE_WIDTH + 1)
+        if end < 0:
+            if not start:  # boilerpipe counts an empty line before a too long first word
+                lines += 1
+            end = line.find(" ", start)
+            if end < 0:  # the too long word is the last line
+                break
+        lines += 1
+        words += line.count(" ", start, end) + 1
+        start = end + 1
+    return words, lines
+
+
+cdef object _measure(str raw_text, Py_ssize_t words_in_links, Py_ssize_t offset):
+    """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»")."""
+    cdef str text = collapse(raw_text)
+    cdef Py_ssize_t words
+    if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line
+        words = count_words(text)
+        wrapped = (0, 0)
+    else:
+        found = find_words(text)
+        words = len(found)
+        wrapped = _wrapped_words_and_lines(" ".join(found))
+    if not words and not _has_token(text):
+        return None
+    return TextBlock(text, words, words_in_links, *wrapped, offset, offset)  # positional: faster
+
+
+# --- The walk.
+
+cdef struct Open:
+    xmlNode* node
+    int action
+    Py_ssize_t counts_base  # where its parent's counts start
+
+
+cdef class _Walk:
+    """The blocks found, the one being filled, and the elements open around the walk."""
+
+    cdef list blocks
+    cdef cetree._Document document
+    cdef Names names
+    cdef int* actions  # by tag number
+    cdef Py_ssize_t known, size
+    cdef Counts counts
+    cdef list noted
+    # The current block's raw text pieces from its first text on, with a " "
+    # wherever boilerpipe separates words (around links, abbreviations).
+    # Whitespace is normalized once per block; as no word holds whitespace,
+    # the words of the joined pieces are those of the pieces.
+    cdef list parts
+    # Whether the block has had text; where its first text lies (the XPath of its parent and its
+    # own step, made when the block is found: ``tag`` None where the XPath is ``path``) and the
+    # element holding it.
+    cdef bint started
+    cdef str block_path, block_tag
+    cdef Py_ssize_t block_index
+    cdef xmlNode* block_start
+    # The words of the links it closed so far, where the open link's text starts in ``parts``
+    # (-1 outside links), and how many links are open.
+    cdef Py_ssize_t words_in_links, link_start, link_depth
+    # The XPath of the innermost open element with children, and those of the open elements with
+    # children around it.
+    cdef str path
+    cdef list paths
+    cdef Open* open_elements
+    cdef Py_ssize_t depth, capacity, max_depth
+    cdef xmlNode* top
+
+    def __cinit__(self, cetree._Element root, list noted):
+        self.blocks = []
+        self.document = root._doc
+        self.names = Names()
+        self.size, self.known = 64, 0
+        self.actions = <int*>PyMem_Malloc(self.size * sizeof(int))
+        self.capacity, self.depth, self.max_depth = 64, 0, depth_left(root)
+        self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
+        if self.actions is NULL or self.open_elements is NULL:
+            raise MemoryError()
+        self.counts = Counts()
+        self.noted = noted
+        self.parts = []
+        self.started = False
+        self.block_path, self.block_tag, self.block_index, self.block_start = "", None, 0, NULL
+        self.words_in_links, self.link_start, self.link_depth = 0, -1, 0
+        self.path, preceding = xpaths.start_of_walk(root)
+        self.paths = []
+        self.top = root._c_node
+        self.counts.start(self.names.number(self.top), preceding[root.tag])
+
+    def __dealloc__(self):
+        PyMem_Free(self.actions)
+        PyMem_Free(self.open_elements)
+
+    cdef int action(self, Py_ssize_t number) except -1:
+        """What the elements of tag ``number`` do."""
+        if number == self.known:  # numbered in the order they are met: a new tag
+            if self.known == self.size:
+                grown = <int*>PyMem_Realloc(self.actions, 2 * self.size * sizeof(int))
+                if grown is NULL:
+                    raise MemoryError()
+                self.actions, self.size = grown, 2 * self.size
+            self.actions[number] = TAG_ACTIONS.get(self.names.texts[number], BOUNDARY)
+            self.known += 1
+        return self.actions[number]
+
+    cdef int end_block(self) except -1:
+        if self.link_start >= 0:  # the open link's text so far belongs to this block
+            self.words_in_links += count_words("".join(self.parts[self.link_start:]))
+            self.link_start = 0
+        block = _measure("".join(self.parts), self.words_in_links, len(self.blocks))
+        if block is not None:
+            block.xpath = (self.block_path if self.block_tag is None
+                           else f"{self.block_path}/{self.block_tag}[{self.block_index}]")
+            block.start = cetree.elementFactory(self.document, self.block_start)
+            block.one_text_node = len(self.parts) == 1
+            self.blocks.append(block)
+        self.started = False
+        self.parts = []
+        self.words_in_links = 0
+        return 0
+
+    cdef int add_text(self, str text, xmlNode* holder, str tag, Py_ssize_t index) except -1:
+        """Text of ``holder``: the first of a block unless it is blank (``tag`` and ``index``: its
+        step in the XPath, ``None`` for a tail, held by the innermost open element)."""
+        if self.started:
+            self.parts.append(text)
+        elif not text.isspace():
+            self.started = True
+            self.block_path, self.block_tag, self.block_index, self.block_start = self.path, tag, index, holder
+            self.parts.append(text)
+        return 0
+
+    cdef bint start(self, xmlNode* node) except -1:
+        """Walk into ``node``: whether the walk goes on into its children."""
+        cdef int action
+        cdef Py_ssize_t number, index
+        cdef xmlNode* child
+        cdef str text
+        if node.type == tree.XML_COMMENT_NODE or node.type == tree.XML_PI_NODE:
+            self.end(node, TAIL_ONLY)
+            return False
+        number = self.names.number(node)
+        action = self.action(number)
+        index = self.counts.add(number)
+        if action == SKIPPED:
+            if self.started:
+                self.end_block()
+            if self.noted is not None:  # what the walk skips too
+                note_skipped(self.noted, cetree.elementFactory(self.document, node))
+            self.end(node, SKIPPED)
+            return False
+        if action == BOUNDARY:
+            if self.started:
+                self.end_block()
+            if self.noted is not None and node.type == tree.XML_ELEMENT_NODE and self.names.texts[number] in LOOKED_FOR_TAGS:
+                self.noted.append(cetree.elementFactory(self.document, node))  # boundaries all, a base in the head aside
+        elif action == LINK:
+            self.link_depth += 1
+            if self.link_depth == 1:
+                if self.started:
+                    self.parts.append(" ")
+                self.link_start = len(self.parts)
+        elif action == SPACING and self.started:
+            self.parts.append(" ")
+        # An entity's text is its reference ("&name;"), which lxml makes.
+        text = text_of(node) if node.type == tree.XML_ELEMENT_NODE else cetree.elementFactory(self.document, node).text
+        if text:
+            self.add_text(text, node, self.names.texts[number], index)
+        # An entity's children are the entity's own nodes, not the page's: lxml counts none.
+        child = element_from(node.children) if node.type == tree.XML_ELEMENT_NODE else NULL
+        if child is NULL:
+            self.end(node, action)
+            return False
+        if self.depth == self.capacity:
+            grown = <Open*>PyMem_Realloc(self.open_elements, 2 * self.capacity * sizeof(Open))
+            if grown is NULL:
+                raise MemoryError()
+            self.open_elements, self.capacity = grown, 2 * self.capacity
+        self.open_elements[self.depth] = Open(node, action, self.counts.enter())
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise too_deep()
+        self.paths.append(self.path)
+        self.path = f"{self.path}/{self.names.texts[number]}[{index}]"
+        return True
+
+    cdef xmlNode* close(self) except NULL:
+        """End the innermost open element, whose children the walk has passed; that element."""
+        self.depth -= 1
+        cdef Open ending = self.open_elements[self.depth]
+        self.path = self.paths.pop()
+        self.counts.leave(ending.counts_base)
+        self.end(ending.node, ending.action)
+        return ending.node
+
+    cdef int end(self, xmlNode* node, int action) except -1:
+        """The end of ``node`` (skipped ones, comments and processing instructions end where they
+        start); ``path`` is its parent's."""
+        cdef str text
+        if action == BOUNDARY:
+            if self.started:
+                self.end_block()
+        elif action == LINK:
+            self.link_depth -= 1
+            if self.link_depth == 0:
+                if self.started:
+                    self.words_in_links += count_words("".join(self.parts[self.link_start:]))
+                    self.parts.append(" ")
+                self.link_start = -1
+        elif action == SPACING and self.started:
+            self.parts.append(" ")
+        if node is not self.top:
+            text = tail_of(node)
+            if text:  # held by the parent, open until its children end
+                self.add_text(text, self.open_elements[self.depth - 1].node, None, 0)
+        return 0
+
+
+def segment(root: etree._Element, noted: list | None = None) -> TextDocument:
+    """The text blocks of the tree under ``root``, and the page's title. With ``noted``, the walk
+    adds to it the page's elements that the renderers look for (see :attr:`.Page.noted`),
+    sparing them a walk."""
+    if not isinstance(root.tag, str):
+        raise TypeError(f"segment() walks the tree under an element, not under {root!r}")
+    cdef cetree._Element top = root
+    cdef _Walk walk = _Walk(top, noted)
+    cdef xmlNode* node = top._c_node
+    cdef xmlNode* child = NULL
+    # A depth-first walk in document order, over the nodes lxml counts as children, without
+    # recursion: each node is started, then the walk goes to its first child, else to the next
+    # node after it, ending the elements whose last child it passes on the way.
+    while True:
+        if walk.start(node):
+            node = element_from(node.children)
+            continue
+        while node is not top._c_node:
+            child = element_from(node.next)
+            if child is not NULL:
+                break
+            node = walk.close()  # its parent
+        if node is top._c_node:
+            break
+        node = child
+    if walk.started:
+        walk.end_block()
+    return TextDocument(walk.blocks, title=page_title(root))
+
+
+def page_title(root: etree._Element) -> str | None:
+    """The whitespace-normalized text of the page's ``<head><title>``, if any."""
+    title = root.getroottree().getroot().find("head/title")
+    if title is None:
+        return None
+    text = " ".join("".join(cast("Iterator[str]", title.itertext())).split())  # an HTML tree's texts are str
+    return text or None

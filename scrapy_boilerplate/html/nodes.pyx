@@ -1,0 +1,140 @@
+# cython: language_level=3
+"""What the walkers over libxml2's nodes share: the page's tag names numbered, and the counts of
+siblings by tag that the XPaths need.
+
+A walker (jusText's and boilerpipe's segmentations) follows the nodes' pointers
+through lxml's public C API (``lxml.includes``), the way lxml's own extensions
+do; it looks each element's tag up by the address of its name (libxml2 keeps
+one copy of each name of a parsed page) and counts an element's children of
+each tag in C. See ``docs/developer/compiled-core.rst``.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+
+from lxml import etree
+
+cetree.import_lxml__etree()
+
+#: What an entity's ``tag`` reads as in an XPath: lxml gives it the ``Entity`` factory.
+_ENTITY_TAG = str(etree.Entity)
+
+
+cdef class Names:
+    """The tags of one page, numbered in the order they are met; ``texts[number]`` is the tag as
+    lxml's ``tag`` gives it (``"{namespace}name"`` in a namespace). Looked up by the address of the
+    name, and by its text where it lies at another address (a tree built in code)."""
+
+    def __cinit__(self):
+        self.size = 256
+        self.addresses = <const_xmlChar**>PyMem_Malloc(self.size * sizeof(const_xmlChar*))
+        self.numbers = <Py_ssize_t*>PyMem_Malloc(self.size * sizeof(Py_ssize_t))
+        if self.addresses is NULL or self.numbers is NULL:
+            raise MemoryError()
+        for slot in range(self.size):
+            self.addresses[slot] = NULL
+        self.used = 0
+        self.by_text = {}
+        self.texts = []
+
+    def __dealloc__(self):
+        PyMem_Free(self.addresses)
+        PyMem_Free(self.numbers)
+
+    cdef Py_ssize_t number(self, xmlNode* node) except -1:
+        """The number of the tag of ``node``, an element or an entity."""
+        cdef const_xmlChar* name = node.name
+        cdef size_t mask = <size_t>(self.size - 1)
+        cdef size_t slot
+        if node.type != tree.XML_ELEMENT_NODE:
+            return self.number_of_text(_ENTITY_TAG)
+        if node.ns is not NULL:  # "{namespace}name": rare, and not worth a slot
+            return self.number_of_text(cetree.namespacedName(node))
+        slot = (<size_t>name >> 4) & mask
+        while self.addresses[slot] is not NULL:
+            if self.addresses[slot] == name:
+                return self.numbers[slot]
+            slot = (slot + 1) & mask
+        cdef Py_ssize_t number = self.number_of_text(cetree.namespacedName(node))
+        if self.used < self.size // 2:  # else: a page of hundreds of names, looked up by text
+            self.addresses[slot] = name
+            self.numbers[slot] = number
+            self.used += 1
+        return number
+
+    cdef Py_ssize_t number_of_text(self, str text) except -1:
+        number = self.by_text.get(text)
+        if number is None:
+            number = self.by_text[text] = len(self.texts)
+            self.texts.append(text)
+        return number
+
+
+#: How many tags an element's children may have before they are counted in a dict.
+cdef Py_ssize_t _MOST_PAIRS = 32
+
+
+cdef class Counts:
+    """How many children of each tag the open elements with children have had so far: a stack of
+    (tag number, count) pairs, each element's above its parent's; an element whose children have
+    many tags has its counts in a dict instead (by where its pairs start)."""
+
+    def __cinit__(self):
+        self.size = 64
+        self.pairs = <Count*>PyMem_Malloc(self.size * sizeof(Count))
+        if self.pairs is NULL:
+            raise MemoryError()
+        self.top = self.base = 0
+        self.wide = {}
+
+    def __dealloc__(self):
+        PyMem_Free(self.pairs)
+
+    cdef int start(self, Py_ssize_t number, Py_ssize_t preceding) except -1:
+        """Start with the walk's first element, of tag ``number``, after ``preceding`` siblings of its tag."""
+        self.pairs[0].number, self.pairs[0].count = number, preceding
+        self.top, self.base = 1, 0
+        return 0
+
+    cdef Py_ssize_t add(self, Py_ssize_t number) except -1:
+        """Count a child of tag ``number`` of the innermost element; its index among those."""
+        cdef Py_ssize_t i
+        if self.top - self.base == _MOST_PAIRS:
+            return self.add_wide(number)
+        for i in range(self.top - 1, self.base - 1, -1):  # the latest first: runs of one tag
+            if self.pairs[i].number == number:
+                self.pairs[i].count += 1
+                return self.pairs[i].count
+        if self.top == self.size:
+            self.grow()
+        self.pairs[self.top].number = number
+        self.pairs[self.top].count = 1
+        self.top += 1
+        return 1
+
+    cdef Py_ssize_t add_wide(self, Py_ssize_t number) except -1:
+        counts = self.wide.get(self.base)
+        if counts is None:
+            counts = self.wide[self.base] = {self.pairs[i].number: self.pairs[i].count
+                                             for i in range(self.base, self.top)}
+        count = counts[number] = counts.get(number, 0) + 1
+        return count
+
+    cdef Py_ssize_t enter(self) noexcept:
+        """Count the children of a new innermost element; where its parent's counts start."""
+        cdef Py_ssize_t parent = self.base
+        self.base = self.top
+        return parent
+
+    cdef int leave(self, Py_ssize_t parent) except -1:
+        """Back to the counts of the parent of the innermost element, which start at ``parent``."""
+        if self.wide:
+            self.wide.pop(self.base, None)
+        self.top, self.base = self.base, parent
+        return 0
+
+    cdef int grow(self) except -1:
+        cdef Count* pairs = <Count*>PyMem_Realloc(self.pairs, 2 * self.size * sizeof(Count))
+        if pairs is NULL:
+            raise MemoryError()
+        self.pairs, self.size = pairs, 2 * self.size
+        return 0
