@@ -57,3 +57,29 @@ cdef class Counts:
     cdef Py_ssize_t enter(self) noexcept
     cdef int leave(self, Py_ssize_t parent) except -1
     cdef int grow(self) except -1
+
+
+cdef struct Open:
+    xmlNode* node
+    int kind  # what the walker does at it
+    int heading
+    int select
+    Py_ssize_t counts_base  # where its parent's counts start
+
+
+cdef class Walker:
+    cdef cetree._Document document
+    cdef xmlNode* top
+    cdef Names names
+    cdef Counts counts
+    cdef str path
+    cdef list paths
+    cdef Open* open_elements
+    cdef Py_ssize_t depth, capacity, max_depth
+    cdef xmlNode* start(self, xmlNode* node) except? NULL
+    cdef xmlNode* close(self) except NULL
+    cdef int walk(self) except -1
+    cdef int open(self, xmlNode* node, int kind, int heading, int select, Py_ssize_t number,
+                  Py_ssize_t index) except -1
+    cdef Open pop(self) except *
+    cdef object element(self, xmlNode* node)

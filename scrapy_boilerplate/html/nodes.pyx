@@ -13,6 +13,9 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 
 from lxml import etree
 
+from . import xpath as xpaths
+from .walk import depth_left, too_deep
+
 cetree.import_lxml__etree()
 
 #: What an entity's ``tag`` reads as in an XPath: lxml gives it the ``Entity`` factory.
@@ -138,3 +141,81 @@ cdef class Counts:
             raise MemoryError()
         self.pairs, self.size = pairs, 2 * self.size
         return 0
+
+
+cdef class Walker:
+    """A depth-first walk in document order over the tree under an element, through the nodes lxml
+    counts as children, without recursion: each node is started (:meth:`start`), then the walk goes
+    to the child it returns, else to the next node after it, closing (:meth:`close`) the elements
+    whose last child it passes on the way. The walker keeps the elements it is in, with what each
+    hides of its parent's state, the XPath of the innermost and the counts of siblings by tag."""
+
+    def __cinit__(self, cetree._Element root, *arguments):
+        self.document = root._doc
+        self.top = root._c_node
+        self.names = Names()
+        self.counts = Counts()
+        self.path, preceding = xpaths.start_of_walk(root)
+        self.counts.start(self.names.number(self.top), preceding[root.tag])
+        self.paths = []
+        self.depth, self.capacity, self.max_depth = 0, 64, depth_left(root)
+        self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
+        if self.open_elements is NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        PyMem_Free(self.open_elements)
+
+    cdef xmlNode* start(self, xmlNode* node) except? NULL:
+        """Walk into ``node``: its first child if the walk goes on there (after :meth:`open`), else
+        ``NULL`` (it has ended, or it was skipped)."""
+        return NULL
+
+    cdef xmlNode* close(self) except NULL:
+        """End the innermost open element (:meth:`pop`), whose children the walk has passed; that element."""
+        return self.pop().node
+
+    cdef int walk(self) except -1:
+        cdef xmlNode* node = self.top
+        cdef xmlNode* child
+        while True:
+            child = self.start(node)
+            if child is not NULL:
+                node = child
+                continue
+            while node is not self.top:
+                child = element_from(node.next)
+                if child is not NULL:
+                    break
+                node = self.close()  # its parent
+            if node is self.top:
+                return 0
+            node = child
+
+    cdef int open(self, xmlNode* node, int kind, int heading, int select, Py_ssize_t number,
+                  Py_ssize_t index) except -1:
+        """Note that the walk goes into the children of ``node``, the ``index``-th of its tag ``number``."""
+        if self.depth == self.capacity:
+            grown = <Open*>PyMem_Realloc(self.open_elements, 2 * self.capacity * sizeof(Open))
+            if grown is NULL:
+                raise MemoryError()
+            self.open_elements, self.capacity = grown, 2 * self.capacity
+        self.open_elements[self.depth] = Open(node, kind, heading, select, self.counts.enter())
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise too_deep()
+        self.paths.append(self.path)
+        self.path = f"{self.path}/{self.names.texts[number]}[{index}]"
+        return 0
+
+    cdef Open pop(self) except *:
+        """Leave the innermost open element: the walk is back in its parent."""
+        self.depth -= 1
+        cdef Open ending = self.open_elements[self.depth]
+        self.path = self.paths.pop()
+        self.counts.leave(ending.counts_base)
+        return ending
+
+    cdef object element(self, xmlNode* node):
+        """The lxml element of ``node``."""
+        return cetree.elementFactory(self.document, node)

@@ -18,16 +18,14 @@ from lxml.includes.tree cimport xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Counts, Names, element_from, tail_of, text_of
+from ...html.nodes cimport Open, Walker, element_from, tail_of, text_of
 
 from collections.abc import Iterator
 from typing import cast
 
 from lxml import etree
 
-from ...html import xpath as xpaths
 from ...html.page import LOOKED_FOR_TAGS, note_skipped
-from ...html.walk import depth_left, too_deep
 from ...model.text import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
@@ -135,21 +133,12 @@ cdef object _measure(str raw_text, Py_ssize_t words_in_links, Py_ssize_t offset)
 
 # --- The walk.
 
-cdef struct Open:
-    xmlNode* node
-    int action
-    Py_ssize_t counts_base  # where its parent's counts start
-
-
-cdef class _Walk:
-    """The blocks found, the one being filled, and the elements open around the walk."""
+cdef class _Walk(Walker):
+    """The blocks found and the one being filled."""
 
     cdef list blocks
-    cdef cetree._Document document
-    cdef Names names
     cdef int* actions  # by tag number
     cdef Py_ssize_t known, size
-    cdef Counts counts
     cdef list noted
     # The current block's raw text pieces from its first text on, with a " "
     # wherever boilerpipe separates words (around links, abbreviations).
@@ -166,48 +155,31 @@ cdef class _Walk:
     # The words of the links it closed so far, where the open link's text starts in ``parts``
     # (-1 outside links), and how many links are open.
     cdef Py_ssize_t words_in_links, link_start, link_depth
-    # The XPath of the innermost open element with children, and those of the open elements with
-    # children around it.
-    cdef str path
-    cdef list paths
-    cdef Open* open_elements
-    cdef Py_ssize_t depth, capacity, max_depth
-    cdef xmlNode* top
 
     def __cinit__(self, cetree._Element root, list noted):
         self.blocks = []
-        self.document = root._doc
-        self.names = Names()
         self.size, self.known = 64, 0
         self.actions = <int*>PyMem_Malloc(self.size * sizeof(int))
-        self.capacity, self.depth, self.max_depth = 64, 0, depth_left(root)
-        self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
-        if self.actions is NULL or self.open_elements is NULL:
+        if self.actions is NULL:
             raise MemoryError()
-        self.counts = Counts()
         self.noted = noted
         self.parts = []
         self.started = False
         self.block_path, self.block_tag, self.block_index, self.block_start = "", None, 0, NULL
         self.words_in_links, self.link_start, self.link_depth = 0, -1, 0
-        self.path, preceding = xpaths.start_of_walk(root)
-        self.paths = []
-        self.top = root._c_node
-        self.counts.start(self.names.number(self.top), preceding[root.tag])
 
     def __dealloc__(self):
         PyMem_Free(self.actions)
-        PyMem_Free(self.open_elements)
 
     cdef int action(self, Py_ssize_t number) except -1:
         """What the elements of tag ``number`` do."""
-        if number == self.known:  # numbered in the order they are met: a new tag
+        while number >= self.known:  # the names are numbered in the order they are met
             if self.known == self.size:
                 grown = <int*>PyMem_Realloc(self.actions, 2 * self.size * sizeof(int))
                 if grown is NULL:
                     raise MemoryError()
                 self.actions, self.size = grown, 2 * self.size
-            self.actions[number] = TAG_ACTIONS.get(self.names.texts[number], BOUNDARY)
+            self.actions[self.known] = TAG_ACTIONS.get(self.names.texts[self.known], BOUNDARY)
             self.known += 1
         return self.actions[number]
 
@@ -219,7 +191,7 @@ cdef class _Walk:
         if block is not None:
             block.xpath = (self.block_path if self.block_tag is None
                            else f"{self.block_path}/{self.block_tag}[{self.block_index}]")
-            block.start = cetree.elementFactory(self.document, self.block_start)
+            block.start = self.element(self.block_start)
             block.one_text_node = len(self.parts) == 1
             self.blocks.append(block)
         self.started = False
@@ -238,15 +210,14 @@ cdef class _Walk:
             self.parts.append(text)
         return 0
 
-    cdef bint start(self, xmlNode* node) except -1:
-        """Walk into ``node``: whether the walk goes on into its children."""
+    cdef xmlNode* start(self, xmlNode* node) except? NULL:
         cdef int action
         cdef Py_ssize_t number, index
         cdef xmlNode* child
         cdef str text
         if node.type == tree.XML_COMMENT_NODE or node.type == tree.XML_PI_NODE:
             self.end(node, TAIL_ONLY)
-            return False
+            return NULL
         number = self.names.number(node)
         action = self.action(number)
         index = self.counts.add(number)
@@ -254,14 +225,14 @@ cdef class _Walk:
             if self.started:
                 self.end_block()
             if self.noted is not None:  # what the walk skips too
-                note_skipped(self.noted, cetree.elementFactory(self.document, node))
+                note_skipped(self.noted, self.element(node))
             self.end(node, SKIPPED)
-            return False
+            return NULL
         if action == BOUNDARY:
             if self.started:
                 self.end_block()
             if self.noted is not None and node.type == tree.XML_ELEMENT_NODE and self.names.texts[number] in LOOKED_FOR_TAGS:
-                self.noted.append(cetree.elementFactory(self.document, node))  # boundaries all, a base in the head aside
+                self.noted.append(self.element(node))  # boundaries all, a base in the head aside
         elif action == LINK:
             self.link_depth += 1
             if self.link_depth == 1:
@@ -271,34 +242,20 @@ cdef class _Walk:
         elif action == SPACING and self.started:
             self.parts.append(" ")
         # An entity's text is its reference ("&name;"), which lxml makes.
-        text = text_of(node) if node.type == tree.XML_ELEMENT_NODE else cetree.elementFactory(self.document, node).text
+        text = text_of(node) if node.type == tree.XML_ELEMENT_NODE else self.element(node).text
         if text:
             self.add_text(text, node, self.names.texts[number], index)
         # An entity's children are the entity's own nodes, not the page's: lxml counts none.
         child = element_from(node.children) if node.type == tree.XML_ELEMENT_NODE else NULL
         if child is NULL:
             self.end(node, action)
-            return False
-        if self.depth == self.capacity:
-            grown = <Open*>PyMem_Realloc(self.open_elements, 2 * self.capacity * sizeof(Open))
-            if grown is NULL:
-                raise MemoryError()
-            self.open_elements, self.capacity = grown, 2 * self.capacity
-        self.open_elements[self.depth] = Open(node, action, self.counts.enter())
-        self.depth += 1
-        if self.depth > self.max_depth:
-            raise too_deep()
-        self.paths.append(self.path)
-        self.path = f"{self.path}/{self.names.texts[number]}[{index}]"
-        return True
+            return NULL
+        self.open(node, action, 0, 0, number, index)
+        return child
 
     cdef xmlNode* close(self) except NULL:
-        """End the innermost open element, whose children the walk has passed; that element."""
-        self.depth -= 1
-        cdef Open ending = self.open_elements[self.depth]
-        self.path = self.paths.pop()
-        self.counts.leave(ending.counts_base)
-        self.end(ending.node, ending.action)
+        cdef Open ending = self.pop()
+        self.end(ending.node, ending.kind)
         return ending.node
 
     cdef int end(self, xmlNode* node, int action) except -1:
@@ -330,25 +287,8 @@ def segment(root: etree._Element, noted: list | None = None) -> TextDocument:
     sparing them a walk."""
     if not isinstance(root.tag, str):
         raise TypeError(f"segment() walks the tree under an element, not under {root!r}")
-    cdef cetree._Element top = root
-    cdef _Walk walk = _Walk(top, noted)
-    cdef xmlNode* node = top._c_node
-    cdef xmlNode* child = NULL
-    # A depth-first walk in document order, over the nodes lxml counts as children, without
-    # recursion: each node is started, then the walk goes to its first child, else to the next
-    # node after it, ending the elements whose last child it passes on the way.
-    while True:
-        if walk.start(node):
-            node = element_from(node.children)
-            continue
-        while node is not top._c_node:
-            child = element_from(node.next)
-            if child is not NULL:
-                break
-            node = walk.close()  # its parent
-        if node is top._c_node:
-            break
-        node = child
+    cdef _Walk walk = _Walk(root, noted)
+    walk.walk()
     if walk.started:
         walk.end_block()
     return TextDocument(walk.blocks, title=page_title(root))

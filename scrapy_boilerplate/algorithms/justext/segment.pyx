@@ -22,15 +22,13 @@ from lxml.includes.tree cimport const_xmlChar, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Counts, Names, element_from, is_element, tail_of, text_of
+from ...html.nodes cimport Names, Open, Walker, element_from, is_element, tail_of, text_of
 
 import re
 
 from lxml import etree
 
-from ...html import xpath as xpaths
 from ...html.page import LOOKED_FOR_TAGS, note_skipped
-from ...html.walk import depth_left, too_deep
 from ...model.text import SPACE_RUNS
 from .paragraph import Paragraph
 
@@ -153,8 +151,8 @@ cdef class _Tags:
     cdef Py_ssize_t known, size
     cdef bint ruby_text
 
-    def __cinit__(self, bint ruby_text):
-        self.names = Names()
+    def __cinit__(self, Names names, bint ruby_text):
+        self.names = names
         self.size = 64
         self.tags = <Tag*>PyMem_Malloc(self.size * sizeof(Tag))
         if self.tags is NULL:
@@ -168,8 +166,8 @@ cdef class _Tags:
     cdef Tag of_node(self, xmlNode* node) except *:
         """The tag of the element ``node``."""
         cdef Py_ssize_t number = self.names.number(node)
-        if number == self.known:  # numbered in the order they are met: a new tag
-            self.learn(self.names.texts[number])
+        while number >= self.known:  # the names are numbered in the order they are met
+            self.learn(self.names.texts[self.known])
         return self.tags[number]
 
     cdef int learn(self, str text) except -1:
@@ -194,16 +192,6 @@ cdef class _Tags:
 
     cdef str text(self, Py_ssize_t number):
         return self.names.texts[number]
-
-
-# --- The elements the walk is in, and what each hides of its parent's state until it ends.
-
-cdef struct Open:
-    xmlNode* node
-    int kind
-    int heading
-    int select
-    Py_ssize_t counts_base  # where its parent's counts start
 
 
 cdef class _Paragraphs:
@@ -271,14 +259,11 @@ cdef inline bint _blank(str text):
     return not text or text.isspace()
 
 
-cdef class _Walk:
-    """A walk's state between two nodes, as the reference's SAX handler keeps it, and the
-    elements open around it (each with what it hides of its parent's state until it ends)."""
+cdef class _Walk(Walker):
+    """A walk's state between two nodes, as the reference's SAX handler keeps it."""
 
     cdef _Paragraphs paragraphs
     cdef _Tags tags
-    cdef Counts counts
-    cdef cetree._Document document
     cdef bint images, spaces, unclosed_buttons, spaces_between_elements
     cdef list noted
     # How many open elements are headings, or named like "select".
@@ -290,39 +275,17 @@ cdef class _Walk:
     # Text not yet separated by a kept node from the text before it: the
     # reference gets it as one text node.
     cdef str pending
-    # The XPath of the innermost open element with children, and those of the open elements
-    # with children around it, outermost first.
-    cdef str path
-    cdef list paths
-    cdef Open* open_elements
-    cdef Py_ssize_t depth, capacity, max_depth
 
     def __cinit__(self, cetree._Element root, bint images, bint spaces, bint ruby_text, bint unclosed_buttons,
                   bint spaces_between_elements, list noted):
         self.paragraphs = _Paragraphs(root)
-        self.tags = _Tags(ruby_text)
-        self.counts = Counts()
-        self.document = root._doc
+        self.tags = _Tags(self.names, ruby_text)
         self.images, self.spaces = images, spaces
         self.unclosed_buttons, self.spaces_between_elements = unclosed_buttons, spaces_between_elements
         self.noted = noted
         self.headings = self.selects = 0
         self.in_link = self.after_br = self.ended = False
         self.pending = ""
-        self.path, preceding = xpaths.start_of_walk(root)
-        self.paths = []
-        cdef Tag tag = self.tags.of_node(root._c_node)
-        self.counts.start(tag.number, preceding[root.tag])
-        self.depth, self.capacity, self.max_depth = 0, 64, depth_left(root)
-        self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
-        if self.open_elements is NULL:
-            raise MemoryError()
-
-    def __dealloc__(self):
-        PyMem_Free(self.open_elements)
-
-    cdef object element(self, xmlNode* node):
-        return cetree.elementFactory(self.document, node)
 
     cdef int end_text_node(self) except -1:
         """A node that ends the text node before it: ``pending``, text or blank, is added."""
@@ -432,32 +395,8 @@ cdef class _Walk:
         self.open(node, kind, tag.heading, tag.select, tag.number, index)
         return child
 
-    cdef int open(self, xmlNode* node, int kind, int heading, int select, Py_ssize_t number,
-                  Py_ssize_t index) except -1:
-        """Note that the walk goes into ``node``'s children."""
-        if self.depth == self.capacity:
-            self.grow()
-        self.open_elements[self.depth] = Open(node, kind, heading, select, self.counts.enter())
-        self.depth += 1
-        if self.depth > self.max_depth:
-            raise too_deep()
-        self.paths.append(self.path)
-        self.path = f"{self.path}/{self.tags.text(number)}[{index}]"
-        return 0
-
-    cdef int grow(self) except -1:
-        cdef Open* grown = <Open*>PyMem_Realloc(self.open_elements, 2 * self.capacity * sizeof(Open))
-        if grown is NULL:
-            raise MemoryError()
-        self.open_elements, self.capacity = grown, 2 * self.capacity
-        return 0
-
     cdef xmlNode* close(self) except NULL:
-        """End the innermost open element, whose children the walk has passed; that element."""
-        self.depth -= 1
-        cdef Open ending = self.open_elements[self.depth]
-        self.path = self.paths.pop()
-        self.counts.leave(ending.counts_base)
+        cdef Open ending = self.pop()
         if ending.kind == UNWRAP:
             self.pending += tail_of(ending.node)
         else:
@@ -518,26 +457,8 @@ def segment(root: etree._Element, *, bint images=False, bint spaces=False, bint 
     """
     if not isinstance(root.tag, str):
         raise TypeError(f"segment() walks the tree under an element, not under {root!r}")
-    cdef cetree._Element top = root
-    cdef _Walk walk = _Walk(top, images, spaces, ruby_text, unclosed_buttons, spaces_between_elements, noted)
-    cdef xmlNode* node = top._c_node
-    cdef xmlNode* child
-    # A depth-first walk in document order, over the nodes lxml counts as children, without
-    # recursion: each node is started, then the walk goes to its first child, else to the next
-    # node after it, ending the elements whose last child it passes on the way.
-    while True:
-        child = walk.start(node)
-        if child is not NULL:
-            node = child
-            continue
-        while node is not top._c_node:
-            child = element_from(node.next)
-            if child is not NULL:
-                break
-            node = walk.close()  # its parent
-        if child is NULL:  # past the root
-            break
-        node = child
+    cdef _Walk walk = _Walk(root, images, spaces, ruby_text, unclosed_buttons, spaces_between_elements, noted)
+    walk.walk()
     walk.paragraphs.close()
     return walk.paragraphs.found
 
