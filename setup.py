@@ -1,9 +1,13 @@
 """The compiled core's build; everything else about the package is in setup.cfg.
 
-Each ``.py`` module of the package with a ``.pxd`` beside it is compiled by Cython (pure-Python
-mode: the ``.pxd`` types the same source) into an extension. Without a C compiler, or with
-``SCRAPY_BOILERPLATE_PURE=1`` in the environment, no extension is built and the package runs that
-source interpreted: the install succeeds either way, and a crawl's log says which it is.
+Two kinds of module are compiled by Cython:
+
+* each ``.pyx`` of the package, C over a page's bytes or lxml's nodes with no Python source beside
+  it, is built always: without Cython or a C compiler the install stops, saying in one line what is
+  missing (wheels carry it built);
+* each ``.py`` module with a ``.pxd`` beside it (pure-Python mode: the ``.pxd`` types the same
+  source) is built where it can be; if it cannot, or with ``SCRAPY_BOILERPLATE_PURE=1`` in the
+  environment, the package runs that source interpreted, and a crawl's log says so.
 """
 
 import os
@@ -17,6 +21,12 @@ from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError
 # scrapy_boilerplate/compiled_core.py reads the same variable, which the package cannot be imported for here.
 PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 BUILD_FAILURES = (CCompilerError, CompileError, ExecError, LinkError, PlatformError, OSError)
+PACKAGE = Path("scrapy_boilerplate")
+
+
+def stop(message: str) -> None:
+    """End the build with one line saying what is missing (a SystemExit prints no traceback)."""
+    sys.exit(f"error: scrapy-main-text: {message}")
 
 
 def warn(message: str) -> None:
@@ -24,33 +34,43 @@ def warn(message: str) -> None:
           file=sys.stderr)
 
 
+def module_name(source: Path) -> str:
+    return ".".join(source.with_suffix("").parts)
+
+
 def extensions() -> list:
-    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
-        return []
+    """The extensions, those that must be built first."""
     try:
         from Cython.Build import cythonize
     except ImportError:
-        warn("Cython is not installed, so the compiled core is not built")
-        return []
-    sources = sorted(str(declarations.with_suffix(".py")) for declarations in Path("scrapy_boilerplate").rglob("*.pxd"))
-    return cythonize(sources, build_dir="build/cython", quiet=True,
+        stop("building the compiled core needs Cython (pip install Cython), which is missing")
+    required = sorted(str(source) for source in PACKAGE.rglob("*.pyx"))
+    optional = []
+    if os.environ.get(PURE_VARIABLE, "") in ("", "0"):
+        optional = sorted(str(declarations.with_suffix(".py")) for declarations in PACKAGE.rglob("*.pxd"))
+    return cythonize(required + optional, build_dir="build/cython", quiet=True,
                      compiler_directives={"language_level": 3, "binding": False})
 
 
-class OptionalBuildExt(build_ext):
-    """Builds the extensions where it can, and warns where it cannot instead of failing the install."""
+COMPILER = "a C compiler and Python's headers (gcc, clang or MSVC; on Debian, python3-dev)"
+
+
+class BuildExt(build_ext):
+    """Builds the ``.pyx`` extensions or stops; the pure-mode ones where it can, warning where it cannot."""
 
     def run(self) -> None:
         try:
             super().run()
-        except BUILD_FAILURES as error:
-            warn(f"the compiled core could not be built ({error})")
+        except BUILD_FAILURES as error:  # no compiler at all (MSVC missing, say)
+            stop(f"building the compiled core needs {COMPILER}: {error}")
 
     def build_extension(self, extension) -> None:
         try:
             super().build_extension(extension)
         except BUILD_FAILURES as error:
+            if (PACKAGE.parent / Path(*extension.name.split("."))).with_suffix(".pyx").exists():
+                stop(f"building {extension.name} needs {COMPILER}: {error}")
             warn(f"{extension.name} could not be compiled ({error})")
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})

@@ -5,6 +5,9 @@ for Cython (pure-Python mode): where a C compiler is, ``setup.py`` builds it int
 which Python imports before the source; where none is, the same source runs interpreted. Setting
 :data:`PURE_VARIABLE` (``SCRAPY_BOILERPLATE_PURE=1``) in the environment runs the source even where
 the extensions are built (the test suite runs both ways), and builds none at install time.
+
+Each module of :data:`EXTENSIONS` is a ``.pyx`` file, C over a page's bytes or lxml's nodes with no
+Python source: always compiled (``pip install`` stops without a C compiler), whatever the switch.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 MODULES = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.segment",
            "scrapy_boilerplate.algorithms.justext.word_index", "scrapy_boilerplate.algorithms.learned.trees",
            "scrapy_boilerplate.algorithms.pagetype.forest", "scrapy_boilerplate.output.placement")
+#: The modules that exist only as extensions (a ``.pyx`` each): compiled wherever the package runs.
+EXTENSIONS = ("scrapy_boilerplate.html.start_tags",)
 
 
 def pure_chosen() -> bool:
@@ -40,6 +45,16 @@ def modules() -> dict[str, bool]:
 def compiled() -> bool:
     """Whether every module of the core runs compiled."""
     return all(modules().values())
+
+
+def missing_extensions() -> str | None:
+    """What to say, in one line, when a module of :data:`EXTENSIONS` is not built (a source checkout imported
+    before ``pip install -e .`` or ``python setup.py build_ext --inplace``); ``None`` when all are."""
+    missing = [name for name in EXTENSIONS if not _compiled(importlib.util.find_spec(name))]
+    if not missing:
+        return None
+    return (f"scrapy_boilerplate's C extension {', '.join(missing)} is not built: install the package with pip "
+            "where a C compiler is, or run 'python setup.py build_ext --inplace' in its checkout")
 
 
 def built() -> bool:
