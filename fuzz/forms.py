@@ -4,7 +4,8 @@ The promise checked (README, "Bad input"): ``extract`` returns an
 :class:`Extraction` or raises a :class:`BoilerplateError`, nothing else, and
 leaves a tree it is given as it was; every output of an Extraction (text,
 Markdown, clean HTML with and without images, declutter's page, the block
-view) is written without an exception.
+view) is written without an exception. The scan of a page's bytes for
+crowded start tags (``html/start_tags.pyx``, C) gets any bytes too.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from lxml import etree
 
 from scrapy_boilerplate import BoilerplateError, Extraction, extract
 from scrapy_boilerplate.html.parse import to_root
+from scrapy_boilerplate.html.start_tags import MAX_ATTRIBUTES, has_crowded_tag, with_few_attributes
 from scrapy_boilerplate.inspect import block_view
 
 #: The forms of a page: text, its UTF-8 bytes, parsel Selectors parsing it as
@@ -54,6 +56,16 @@ def check_extract(page: Any, algorithm: str, url: Any = None) -> Extraction | No
     if before is not None:
         assert _snapshot(root) == before, "the caller's tree was changed"
     return result
+
+
+def check_start_tags(body: bytes) -> None:
+    """The crowded-tag scan of ``body``: it answers, cuts exactly when it finds a crowded tag, and finds one
+    after any bytes (a tag of more than ``MAX_ATTRIBUTES`` attributes at the end of the page)."""
+    crowded = has_crowded_tag(body)
+    kept = with_few_attributes(body)
+    assert (kept is not body) is crowded and len(kept) <= len(body) - crowded
+    ending = body + b"<p" + b" a" * (MAX_ATTRIBUTES + 1) + b">"
+    assert has_crowded_tag(ending) and len(with_few_attributes(ending)) < len(ending)
 
 
 def check_outputs(result: Extraction, page: Any, url: Any = None) -> None:

@@ -7,9 +7,12 @@ from typing import Any
 
 from . import compiled_core
 
-# Before any module of the core is imported: SCRAPY_BOILERPLATE_PURE=1 runs their source.
+# Before any module of the core is imported: SCRAPY_BOILERPLATE_PURE=1 runs their source; the C
+# extensions have none, and their absence is said in one line rather than by the first import of one.
 if compiled_core.pure_chosen():
     compiled_core.install_source_finder()
+if missing := compiled_core.missing_extensions():
+    raise ImportError(missing)
 
 from .algorithms import ALGORITHMS
 from .algorithms.boilerpipe import BoilerpipeArticleOptions, BoilerpipeBlock, BoilerpipeDefaultOptions

@@ -1,13 +1,13 @@
 """The compiled core: the modules ``pip install`` compiles with Cython, and the switch to their source.
 
-Each module of :data:`WALKERS` is a ``.pyx`` file walking lxml's tree through lxml's C API: it
-exists only compiled, and a source install needs a C compiler for it. Each module of
-:data:`MODULES` is an ordinary ``.py`` file with a ``.pxd`` beside it that types it for Cython
-(pure-Python mode): where a C compiler is, ``setup.py`` builds it into an extension, which Python
-imports before the source; where none is, the same source runs interpreted. Setting
-:data:`PURE_VARIABLE` (``SCRAPY_BOILERPLATE_PURE=1``) in the environment runs the source of
-:data:`MODULES` even where their extensions are built (the test suite runs both ways), and builds
-none of them at install time.
+Each module of :data:`MODULES` is an ordinary ``.py`` file with a ``.pxd`` beside it that types it
+for Cython (pure-Python mode): where a C compiler is, ``setup.py`` builds it into an extension,
+which Python imports before the source; where none is, the same source runs interpreted. Setting
+:data:`PURE_VARIABLE` (``SCRAPY_BOILERPLATE_PURE=1``) in the environment runs the source even where
+the extensions are built (the test suite runs both ways), and builds none at install time.
+
+Each module of :data:`EXTENSIONS` is a ``.pyx`` file, C over a page's bytes or lxml's nodes with no
+Python source: always compiled (``pip install`` stops without a C compiler), whatever the switch.
 """
 
 from __future__ import annotations
@@ -24,13 +24,12 @@ from typing import Sequence
 
 #: The environment variable that chooses the interpreted source of :data:`MODULES`.
 PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
-#: The modules that exist only as extensions: each is a ``.pyx`` file (``setup.py`` compiles those).
-WALKERS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.segment",
-           "scrapy_boilerplate.html.nodes")
 #: The modules built as extensions where a C compiler is: each has a ``.pxd`` beside it.
-MODULES = ("scrapy_boilerplate.algorithms.justext.word_index",
-           "scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest",
-           "scrapy_boilerplate.output.placement")
+MODULES = ("scrapy_boilerplate.algorithms.justext.word_index", "scrapy_boilerplate.algorithms.learned.trees",
+           "scrapy_boilerplate.algorithms.pagetype.forest", "scrapy_boilerplate.output.placement")
+#: The modules that exist only as extensions (a ``.pyx`` each): compiled wherever the package runs.
+EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.segment",
+              "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.start_tags")
 
 
 def pure_chosen() -> bool:
@@ -44,8 +43,18 @@ def modules() -> dict[str, bool]:
 
 
 def compiled() -> bool:
-    """Whether every module of :data:`MODULES` runs compiled (those of :data:`WALKERS` always do)."""
+    """Whether every module of :data:`MODULES` runs compiled (those of :data:`EXTENSIONS` always do)."""
     return all(modules().values())
+
+
+def missing_extensions() -> str | None:
+    """What to say, in one line, when a module of :data:`EXTENSIONS` is not built (a source checkout imported
+    before ``pip install -e .`` or ``python setup.py build_ext --inplace``); ``None`` when all are."""
+    missing = [name for name in EXTENSIONS if not _compiled(importlib.util.find_spec(name))]
+    if not missing:
+        return None
+    return (f"scrapy_boilerplate's C extension {', '.join(missing)} is not built: install the package with pip "
+            "where a C compiler is, or run 'python setup.py build_ext --inplace' in its checkout")
 
 
 def built() -> bool:

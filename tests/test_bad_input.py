@@ -26,7 +26,8 @@ from scrapy_boilerplate import (
 )
 from scrapy_boilerplate.components import BoilerplateSettings, SettingError
 from scrapy_boilerplate.errors import PageTooComplex
-from scrapy_boilerplate.html.parse import MAX_ATTRIBUTES, parse, with_few_attributes
+from scrapy_boilerplate.html.parse import parse
+from scrapy_boilerplate.html.start_tags import MAX_ATTRIBUTES, with_few_attributes
 from scrapy_boilerplate.html.walk import MAX_DEPTH
 
 

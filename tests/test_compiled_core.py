@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import json
 import os
@@ -32,28 +33,28 @@ def test_the_core_is_the_modules_with_declarations_beside_them():
     declared = {".".join(("scrapy_boilerplate", *path.relative_to(PACKAGE).with_suffix("").parts))
                 for path in PACKAGE.rglob("*.pxd") if path.with_suffix(".py").is_file()}
     assert declared == set(compiled_core.MODULES)
-    # The other declarations are those of walkers that others cimport.
+    # The other declarations are those of C extensions that others cimport.
     assert all(path.with_suffix(".pyx").is_file() for path in PACKAGE.rglob("*.pxd") if not path.with_suffix(".py").is_file())
-    walkers = {".".join(("scrapy_boilerplate", *path.relative_to(PACKAGE).with_suffix("").parts))
+
+
+def test_the_c_extensions_are_the_pyx_files_and_always_run_compiled():
+    sources = {".".join(("scrapy_boilerplate", *path.relative_to(PACKAGE).with_suffix("").parts))
                for path in PACKAGE.rglob("*.pyx")}
-    assert walkers == set(compiled_core.WALKERS)
-    assert not any(path.with_suffix(".py").exists() for path in PACKAGE.rglob("*.pyx"))
+    assert sources == set(compiled_core.EXTENSIONS)
+    assert not set(compiled_core.EXTENSIONS) & set(compiled_core.MODULES)
+    for name in compiled_core.EXTENSIONS:  # no Python source to fall back on, SCRAPY_BOILERPLATE_PURE or not
+        assert isinstance(importlib.import_module(name).__loader__, importlib.machinery.ExtensionFileLoader)
+        assert not (PACKAGE.parent / Path(*name.split("."))).with_suffix(".py").exists()
+        assert (PACKAGE.parent / Path(*name.split("."))).with_suffix(".pyi").is_file()  # their types, for mypy
 
 
-WALKER_LOADERS = """
-import importlib, json
-import scrapy_boilerplate
-from scrapy_boilerplate import compiled_core
-print(json.dumps([scrapy_boilerplate.compiled,
-                  [type(importlib.import_module(name).__loader__).__name__ for name in compiled_core.WALKERS]]))
-"""
-
-
-@pytest.mark.parametrize("pure", [False, True])
-def test_the_walkers_run_compiled_on_either_path(pure):
-    compiled, loaders = run_script(WALKER_LOADERS, pure)
-    assert compiled is (not pure and compiled_core.built())
-    assert loaders == ["ExtensionFileLoader"] * len(compiled_core.WALKERS)
+def test_a_missing_c_extension_is_said_in_one_line(monkeypatch):
+    monkeypatch.setattr(compiled_core, "EXTENSIONS", ("scrapy_boilerplate.html.no_such_extension",))
+    assert compiled_core.missing_extensions() == (
+        "scrapy_boilerplate's C extension scrapy_boilerplate.html.no_such_extension is not built: install the "
+        "package with pip where a C compiler is, or run 'python setup.py build_ext --inplace' in its checkout")
+    monkeypatch.undo()
+    assert compiled_core.missing_extensions() is None
 
 
 def test_the_trees_declarations_are_those_the_models_write():

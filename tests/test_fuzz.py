@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scrapy_boilerplate import ALGORITHMS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fuzz"))
-from forms import FORMS, check_extract, in_form  # noqa: E402
+from forms import FORMS, check_extract, check_start_tags, in_form  # noqa: E402
 
 TAGS = ("html", "head", "title", "body", "base", "p", "div", "pre", "span", "b", "a", "br", "h1", "li",
         "table", "td", "form", "iframe", "object", "param", "script", "style", "select", "img", "aside",
@@ -57,4 +57,5 @@ def test_only_documented_errors_and_the_tree_unchanged(document, form, algorithm
 @settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=300), st.sampled_from(list(ALGORITHMS)))
 def test_any_bytes_in_every_algorithm(body, algorithm):
+    check_start_tags(body)
     check_extract(body, algorithm)

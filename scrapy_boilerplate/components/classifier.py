@@ -237,16 +237,18 @@ class Classifier:
 
 
 def _log_core(extra: dict[str, Any]) -> None:
-    """Say once a crawl whether the compiled core runs (pages take several times longer without it)."""
+    """Say once a crawl whether the compiled core runs (pages take several times longer without it). Its C
+    extensions (:data:`~scrapy_boilerplate.compiled_core.EXTENSIONS`) always do: the pure-Python path is
+    that of the Cython modules."""
     if compiled_core.compiled():
         logger.info("scrapy_boilerplate runs its compiled core", extra=extra)
     elif compiled_core.pure_chosen():
-        logger.info("scrapy_boilerplate runs its pure-Python path (%s is set)", compiled_core.PURE_VARIABLE,
-                    extra=extra)
+        logger.info("scrapy_boilerplate runs its pure-Python path (%s is set; its C extensions stay compiled)",
+                    compiled_core.PURE_VARIABLE, extra=extra)
     else:
-        logger.warning("scrapy_boilerplate runs its pure-Python path: its compiled core was not built when it was "
-                       "installed (no C compiler?). Pages take longer; reinstall where a C compiler is to build it.",
-                       extra=extra)
+        logger.warning("scrapy_boilerplate runs its pure-Python path: its Cython modules were not built when it was "
+                       "installed (%s was set, or their build failed). Pages take longer; reinstall without it to "
+                       "build them.", compiled_core.PURE_VARIABLE, extra=extra)
 
 
 def _refuse_crawl(error: SettingError) -> None:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from ..html.page import Page
-from ..html.parse import has_crowded_tag, parse
+from ..html.parse import parse
+from ..html.start_tags import has_crowded_tag
 from ..model import Block, Extraction, Metadata
 from ..output.links import content_links
 
@@ -29,7 +30,7 @@ def response_root(response: TextResponse) -> etree._Element | None:
     """The root of ``response.selector``, the tree the callback's selectors use; parsed here
     when Scrapy cannot build that selector (it refuses a malformed ``<base href>``), and when
     an element has so many attributes that libxml2 would take minutes over it (see
-    :data:`~scrapy_boilerplate.html.parse.MAX_ATTRIBUTES`)."""
+    :data:`~scrapy_boilerplate.html.start_tags.MAX_ATTRIBUTES`)."""
     if has_crowded_tag(response.body):
         return parse(response.text, url=response.url)
     try:

@@ -7,7 +7,6 @@ gives the same tree whether it arrives as a string or as ``response.selector``.
 from __future__ import annotations
 
 import codecs
-import re
 from typing import NamedTuple, Protocol, Union, cast
 
 from lxml import etree
@@ -22,6 +21,7 @@ from w3lib.encoding import (
 
 from ..errors import ExtractionError, PageTooLarge
 from . import charsets
+from .start_tags import with_few_attributes
 
 
 class Selectable(Protocol):
@@ -41,15 +41,6 @@ HtmlInput = Union[str, bytes, etree._Element, Selectable]
 #: PDF, an archive), not HTML.
 MAX_BINARY_SHARE = 0.1
 _SNIFF_CHARS = 4096
-
-#: The most attributes an element keeps; the others are left out before libxml2 parses the page. libxml2's
-#: HTML parser checks each attribute against all the element's others, in time that grows with their
-#: square (40,000 on one element: 11 s); no page of the corpora has an element with more than 136.
-MAX_ATTRIBUTES = 256
-_ATTRIBUTE = rb"(?>\s*+[^\s=>/<\"']++(?>\s*+=\s*+(?>\"[^\"]*+\"|'[^']*+'|[^\s>]*+))?)"
-#: A start tag with more than MAX_ATTRIBUTES attributes: atomic groups keep the search linear in the page.
-_CROWDED_TAG = re.compile(rb"(<[A-Za-z][^\s/>]*+)" + _ATTRIBUTE + rb"{%d,}+" % (MAX_ATTRIBUTES + 1))
-_ATTRIBUTES = re.compile(_ATTRIBUTE)
 
 #: The size in bytes above which crawls and the command line skip a page, as trafilatura does:
 #: parsing and classifying take several times a page's size in memory (0 turns the limit off).
@@ -222,24 +213,6 @@ def parse_utf8(body: bytes, *, url: str | None = None) -> etree._Element | None:
         return etree.fromstring(body, parser=parser, base_url=cast(str, url))  # lxml takes None for no URL
     except etree.LxmlError:
         return None
-
-
-def has_crowded_tag(body: bytes) -> bool:
-    """Whether an element of ``body`` has more than :data:`MAX_ATTRIBUTES` attributes."""
-    return _CROWDED_TAG.search(body) is not None
-
-
-def with_few_attributes(body: bytes) -> bytes:
-    """``body`` with no element's attributes past the first :data:`MAX_ATTRIBUTES`, so that
-    parsing it takes time linear in its size; the body itself when none has more (every page seen)."""
-    return _CROWDED_TAG.sub(_first_attributes, body) if has_crowded_tag(body) else body
-
-
-def _first_attributes(tag: re.Match[bytes]) -> bytes:
-    attributes = _ATTRIBUTES.finditer(tag.group(), tag.end(1) - tag.start())
-    for _ in range(MAX_ATTRIBUTES - 1):
-        next(attributes)
-    return tag.group()[:next(attributes).end()]
 
 
 def _utf8(text: str) -> bytes:
