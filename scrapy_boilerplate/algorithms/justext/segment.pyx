@@ -88,42 +88,37 @@ cpdef str collapse_whitespace(str text):
     """The reference's paragraph text from ``text``: stripped, then each run of whitespace
     collapsed to one newline if it holds a line break, else to one space."""
     # One pass over the characters, whitespace as str.split() and the reference's regular
-    # expression tell it (Py_UNICODE_ISSPACE); most texts need no change, and are returned.
-    cdef Py_ssize_t length = len(text), start = 0, end, i, kept = 0
-    cdef Py_UCS4 char
-    cdef bint line_break, changed = False
+    # expression tell it (Py_UNICODE_ISSPACE). A run that is already its own collapse (one space,
+    # one newline) stays inside the chunk copied around it: most texts are returned as they are.
+    cdef Py_ssize_t length = len(text), start = 0, end, i, run, chunk
+    cdef Py_UCS4 character
+    cdef bint line_break
     while start < length and Py_UNICODE_ISSPACE(text[start]):
         start += 1
     end = length
     while end > start and Py_UNICODE_ISSPACE(text[end - 1]):
         end -= 1
-    # Whether any run inside needs changing: longer than one character, or not its own collapse.
-    i = start
+    chunks = []
+    chunk = i = start
     while i < end:
-        char = text[i]
-        if Py_UNICODE_ISSPACE(char):
-            if char == u"\r" or (char != u" " and char != u"\n") or Py_UNICODE_ISSPACE(text[i + 1]):
-                changed = True
-                break
-        i += 1
-    if not changed:
+        character = text[i]
+        if not Py_UNICODE_ISSPACE(character):
+            i += 1
+            continue
+        run, line_break = i, False
+        while Py_UNICODE_ISSPACE(text[i]):  # the text ends at ``end`` in a character that is not whitespace
+            character = text[i]
+            line_break = line_break or character == u"\n" or character == u"\r"
+            i += 1
+        if i - run == 1 and (character == u" " or character == u"\n"):
+            continue
+        chunks.append(text[chunk:run])
+        chunks.append("\n" if line_break else " ")
+        chunk = i
+    if not chunks:
         return text if start == 0 and end == length else text[start:end]
-    pieces = []
-    i = start
-    while i < end:
-        kept = i
-        while i < end and not Py_UNICODE_ISSPACE(text[i]):
-            i += 1
-        pieces.append(text[kept:i])
-        line_break = False
-        while i < end and Py_UNICODE_ISSPACE(text[i]):
-            char = text[i]
-            if char == u"\n" or char == u"\r":
-                line_break = True
-            i += 1
-        if i < end:
-            pieces.append("\n" if line_break else " ")
-    return "".join(pieces)
+    chunks.append(text[chunk:end])
+    return "".join(chunks)
 
 
 # --- What the walk knows of a tag: its kind, whether it is a heading or named like "select"
