@@ -4,7 +4,7 @@ Each module of :data:`MODULES` is an ordinary ``.py`` file with a ``.pxd`` besid
 for Cython (pure-Python mode): where a C compiler is, ``setup.py`` builds it into an extension,
 which Python imports before the source; where none is, the same source runs interpreted. Setting
 :data:`PURE_VARIABLE` (``SCRAPY_BOILERPLATE_PURE=1``) in the environment runs the source even where
-the extensions are built (the test suite runs both ways), and builds none at install time.
+the extensions are built (the test suite runs both ways), and builds none of them at install time.
 
 Each module of :data:`EXTENSIONS` is a ``.pyx`` file, C over a page's bytes or lxml's nodes with no
 Python source: always compiled (``pip install`` stops without a C compiler), whatever the switch.

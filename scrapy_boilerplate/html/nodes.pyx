@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""What the walkers over libxml2's nodes share: the page's tag names numbered, and the counts of
-siblings by tag that the XPaths need.
+"""What the walkers over libxml2's nodes share: the walk itself (:class:`Walker`), the page's tag
+names numbered, and the counts of siblings by tag that the XPaths need.
 
 A walker (jusText's and boilerpipe's segmentations) follows the nodes' pointers
 through lxml's public C API (``lxml.includes``), the way lxml's own extensions

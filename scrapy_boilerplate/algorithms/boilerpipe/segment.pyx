@@ -12,7 +12,7 @@ least one letter or digit.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.unicode cimport Py_UNICODE_ISALNUM, Py_UNICODE_ISSPACE
+from cpython.unicode cimport Py_UNICODE_ISALNUM
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
 
@@ -49,8 +49,13 @@ TAG_ACTIONS: dict[str, int] = {
 # --- Words: runs of letters, digits and the joining characters holding a letter or a digit
 # (``\w`` is a letter, a digit or "_" to Python's regular expressions, as it is here).
 
+cdef inline bint _joining(Py_UCS4 character) noexcept:
+    """A word character that is no letter or digit."""
+    return character in u"_\"'.,!@-:;$?()/"
+
+
 cdef inline bint _word_character(Py_UCS4 character) noexcept:
-    return Py_UNICODE_ISALNUM(character) or character in u"_\"'.,!@-:;$?()/"
+    return Py_UNICODE_ISALNUM(character) or _joining(character)
 
 
 cpdef list find_words(str text):
@@ -79,7 +84,7 @@ cpdef Py_ssize_t count_words(str text):
     for character in text:
         if Py_UNICODE_ISALNUM(character):
             in_run = lettered = True
-        elif character in u"_\"'.,!@-:;$?()/":
+        elif _joining(character):
             in_run = True
         elif in_run:
             count += lettered

@@ -185,9 +185,6 @@ cdef class _Tags:
         self.known += 1
         return 0
 
-    cdef str text(self, Py_ssize_t number):
-        return self.names.texts[number]
-
 
 cdef class _Paragraphs:
     """The paragraphs a walk has found, and the one it is filling: where that starts (its
@@ -282,14 +279,16 @@ cdef class _Walk(Walker):
         self.in_link = self.after_br = self.ended = False
         self.pending = ""
 
-    cdef int end_text_node(self) except -1:
-        """A node that ends the text node before it: ``pending``, text or blank, is added."""
+    cdef bint end_text_node(self) except -1:
+        """A node that ends the text node before it: ``pending``, text or blank, is added; whether
+        it was text."""
         if not _blank(self.pending):
             self.paragraphs.add_text(self.pending, self.in_link)
             self.after_br = False
-        elif self.pending and self.spaces:
+            return True
+        if self.pending and self.spaces:
             self.paragraphs.add_blank(self.pending)
-        return 0
+        return False
 
     cdef xmlNode* start(self, xmlNode* node) except? NULL:
         """Walk into ``node``: its first child if the walk goes on there, else ``NULL`` (it has
@@ -310,7 +309,7 @@ cdef class _Walk(Walker):
         if kind == DECIDED_PER_ELEMENT:
             kind = _cleaner_kind(self.element(node))
         index = self.counts.add(tag.number)
-        if (kind == KILL and self.unclosed_buttons and self.tags.text(tag.number) == "button"
+        if (kind == KILL and self.unclosed_buttons and self.names.texts[tag.number] == "button"
                 and _swallowed(self.element(node))):
             kind = INLINE
         if kind == KILL:
@@ -324,11 +323,8 @@ cdef class _Walk(Walker):
             # The commonest elements, inline or links, empty or holding
             # text only (<b>word</b>, <a>link</a>, <img>): each ends the
             # text node before it, and its text is a text node of its own.
-            if not _blank(self.pending):
-                self.paragraphs.add_text(self.pending, self.in_link)
+            if self.end_text_node():
                 self.ended = False
-            elif self.pending and self.spaces:
-                self.paragraphs.add_blank(self.pending)
             if self.ended:
                 self.paragraphs.add_blank(" ")
             self.after_br = False
@@ -358,12 +354,8 @@ cdef class _Walk(Walker):
         self.headings += tag.heading
         self.selects += tag.select
         # A kept element ends the text node before it.
-        if not _blank(self.pending):
-            self.paragraphs.add_text(self.pending, self.in_link)
-            self.after_br = False
+        if self.end_text_node():
             self.ended = False
-        elif self.pending and self.spaces:
-            self.paragraphs.add_blank(self.pending)
         self.pending = ""
         if self.ended:
             self.paragraphs.add_blank(" ")
@@ -371,7 +363,7 @@ cdef class _Walk(Walker):
         if kind == PARAGRAPH or (kind == BR and self.after_br):
             if self.paragraphs.pieces:
                 self.paragraphs.close()
-            self.paragraphs.start(node, self.path, self.tags.text(tag.number), index,
+            self.paragraphs.start(node, self.path, self.names.texts[tag.number], index,
                                   self.headings > 0, self.selects > 0)
         else:
             self.after_br = kind == BR
