@@ -15,6 +15,7 @@ from typing import cast
 
 from lxml import etree
 
+from ..html.search import last_before, marked, named
 from ..model import Block
 from ..model.text import shown
 from .authors import BY
@@ -53,6 +54,11 @@ _WORDS = re.compile(r"\w+")
 _NOT_MARKED = frozenset({"meta", "link", "script", "style", "body", "html", "article", "main", "img"})
 #: Elements whose attributes give no publication time: read already (``<meta>``), or an image's upload.
 _NOT_DATED = frozenset({"meta", "link", "script", "style", "img", "picture", "source", "video"})
+#: What the page-wide searches look for in C (``html.search``): a superset of what ``_marked_author``,
+#: ``_marked_date`` and ``attribute_date`` accept.
+_MAYBE_AUTHOR = {b"class": (b"author", b"byline"), b"id": (b"author", b"byline"), b"rel": (b"author",)}
+_MAYBE_DATE = {b"class": (b"date", b"publish", b"posted", b"time"), b"id": (b"date",)}
+_MAYBE_DATED = (b"pub", b"creat", b"issue", b"upload")
 _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 _NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 
@@ -66,7 +72,7 @@ def headline(root: etree._Element, blocks: Sequence[Block],
         return []
     good = [start for block, start in zip(blocks, starts) if block.is_good]
     ranked: list[tuple[int, int, etree._Element]] = []
-    before = _last_before(root, h1s, good[0]) if good else None
+    before = last_before(root, h1s, good[0]) if good else None
     for position, element in enumerate(h1s):
         in_good = element in good or any(start is element or _inside(start, element) for start in good[:5])
         ranked.append((0 if in_good else 1 if element is before else 2, position, element))
@@ -190,17 +196,6 @@ def _preceding(anchor: etree._Element) -> Iterator[etree._Element]:
         node = node.getparent()
 
 
-def _last_before(root: etree._Element, h1s: list[etree._Element], first_good: object) -> etree._Element | None:
-    last = None
-    wanted = set(h1s)
-    for element in root.iter():
-        if element is first_good:
-            return last
-        if element in wanted:
-            last = element
-    return None
-
-
 def _inside(start: object, element: etree._Element) -> bool:
     return isinstance(start, etree._Element) and any(parent is element for parent in start.iterancestors())
 
@@ -214,7 +209,7 @@ def bylines(root: etree._Element, anchors: Sequence[etree._Element]) -> Iterator
         candidates = itertools.chain(itertools.islice(_following(anchors[0]), AFTER),
                                      itertools.islice(_preceding(anchors[0]), BEFORE))
     else:  # a walk of the whole page, a tenth of the extraction's time: only without a headline
-        candidates = itertools.islice(filter(_marked_author, root.iter(etree.Element)), MAX_CANDIDATES)
+        candidates = itertools.islice(filter(_marked_author, marked(root, _MAYBE_AUTHOR)), MAX_CANDIDATES)
     for element in candidates:
         if not _marked_author(element):
             continue
@@ -268,7 +263,7 @@ def dates(root: etree._Element) -> tuple[list[str], str | None]:
         if value:
             found.append(value)
     original = None
-    for element in itertools.islice(filter(_marked_date, root.iter(etree.Element)), MAX_CANDIDATES):
+    for element in itertools.islice(filter(_marked_date, marked(root, _MAYBE_DATE)), MAX_CANDIDATES):
         # A long one (a post's header with its edits, its tags) gives the date it starts with.
         text = visible_text(element)[:MAX_DATE_TEXT]
         value = text_date(text)
@@ -282,7 +277,7 @@ def dates(root: etree._Element) -> tuple[list[str], str | None]:
 def attribute_date(root: etree._Element) -> str | None:
     """The first publication time an element's attribute holds (``<shreddit-post created-timestamp>``,
     ``data-published``): where a page's own elements carry the time, a script shows it."""
-    for element in root.iter(etree.Element):
+    for element in named(root, _MAYBE_DATED):
         for name in cast("list[str]", element.keys()):  # lxml gives text
             # Most names are "class", "href", "src": a cheap test before the pattern.
             if ("pub" in name or "creat" in name or "issue" in name or "upload" in name) and (
