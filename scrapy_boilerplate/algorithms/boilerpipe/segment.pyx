@@ -120,8 +120,9 @@ cdef tuple _wrapped_words_and_lines(str line):
     return words, lines
 
 
-cdef object _measure(str raw_text, Py_ssize_t words_in_links, Py_ssize_t offset):
-    """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»")."""
+cdef object _measure(str raw_text, Py_ssize_t words_in_links, object offset):
+    """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»"). ``offset`` is
+    one object for both of its ends: a page of a million blocks holds a million ints less."""
     cdef str text = collapse(raw_text)
     cdef Py_ssize_t words
     if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line

@@ -238,12 +238,15 @@ cdef class _Paragraphs:
         # A paragraph of line breaks alone collapses to nothing; the reference
         # drops it (its Paragraph is falsy when empty). Collapsing drops the
         # edges' whitespace, as the reference's strip() does.
-        cdef str text = collapse_whitespace("".join(self.pieces))
+        cdef str joined = "".join(self.pieces)
+        self.pieces = []  # gone before the text is collapsed: the peak of a paragraph of a million pieces
+        cdef str text = collapse_whitespace(joined)
+        joined = None
         if text:
             xpath = self.path if self.tag is None else f"{self.path}/{self.tag}[{self.index}]"
             self.found.append(Paragraph(cetree.elementFactory(self.document, self.element), xpath, text,
                                         self.chars_in_links, self.heading, self.in_select, not self.has_text))
-        self.pieces, self.chars_in_links, self.has_text = [], 0, False
+        self.chars_in_links, self.has_text = 0, False
         return 0
 
 
