@@ -28,8 +28,9 @@ PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 MODULES = ("scrapy_boilerplate.algorithms.justext.word_index", "scrapy_boilerplate.algorithms.learned.trees",
            "scrapy_boilerplate.algorithms.pagetype.forest", "scrapy_boilerplate.output.placement")
 #: The modules that exist only as extensions (a ``.pyx`` each): compiled wherever the package runs.
-EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.segment",
-              "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags")
+EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.classify",
+              "scrapy_boilerplate.algorithms.justext.segment", "scrapy_boilerplate.html.nodes",
+              "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags")
 
 
 def pure_chosen() -> bool:

@@ -6,7 +6,7 @@ from lxml import etree
 
 from ...model import Labelled
 from .blocks import JustextBlock
-from .classify import BAD, GOOD, classify_context_free, classify_in_context
+from .classify import GOOD, classify_context_free, classify_in_context
 from .language import declared_language, load_stoplists, pick_stoplist, unspaced_language
 from .options import AUTO, JustextOptions
 from .paragraph import Paragraph
@@ -57,19 +57,7 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
         options = options.for_stoplist(None)
     stopwords = stoplist.words if stoplist is not None else _NO_STOPWORDS
 
-    blocks = []
-    for paragraph, words in zip(paragraphs, words_of):
-        text = paragraph.text
-        link_density = paragraph.chars_in_links / len(text)
-        stopword_density = sum(map(stopwords.__contains__, words)) / len(words) if words else 0
-        if paragraph.image_only:
-            cf_label = BAD
-        else:
-            cf_label = classify_context_free(text, link_density, stopword_density, paragraph.in_select, options)
-        blocks.append(block_type(
-            text, cf_label, paragraph.xpath, len(text), len(words), link_density,
-            cf_label, paragraph.heading and not options.no_headings, stopword_density,
-        ))
+    blocks = classify_context_free(paragraphs, words_of, stopwords, options, block_type, not options.no_headings)
     # A paragraph starting in an h1 is a heading: that test is the cheap one.
     headlines = [] if not options.h1_always_good else [
         block for paragraph, block in zip(paragraphs, blocks) if paragraph.heading and paragraph.element.tag == "h1"]

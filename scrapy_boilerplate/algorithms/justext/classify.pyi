@@ -1,0 +1,25 @@
+# The types of classify.pyx, which type checkers do not read.
+from collections.abc import Collection, Sequence
+from typing import Protocol
+
+from .blocks import JustextBlock
+from .options import JustextOptions
+from .paragraph import Paragraph as Segmented
+
+GOOD: str
+BAD: str
+SHORT: str
+NEAR_GOOD: str
+
+class Paragraph(Protocol):
+    """What the context-sensitive steps read and write: a :class:`JustextBlock`."""
+
+    label: str
+    cf_label: str
+    heading: bool
+    chars: int
+
+def classify_context_free(paragraphs: list[Segmented], words_of: list[list[str]], stopwords: Collection[str],
+                          options: JustextOptions, block_type: type[JustextBlock], headings: bool,
+                          ) -> list[JustextBlock]: ...
+def classify_in_context(paragraphs: Sequence[Paragraph], p: JustextOptions) -> None: ...
