@@ -51,7 +51,7 @@ def compiled() -> bool:
 def missing_extensions() -> str | None:
     """What to say, in one line, when a module of :data:`EXTENSIONS` is not built (a source checkout imported
     before ``pip install -e .`` or ``python setup.py build_ext --inplace``); ``None`` when all are."""
-    missing = [name for name in EXTENSIONS if not _compiled(importlib.util.find_spec(name))]
+    missing = [name for name in EXTENSIONS if not _built(name)]
     if not missing:
         return None
     return (f"scrapy_boilerplate's C extension {', '.join(missing)} is not built: install the package with pip "
@@ -60,13 +60,15 @@ def missing_extensions() -> str | None:
 
 def built() -> bool:
     """Whether an extension of every module of the core is installed, run or not."""
+    return all(_built(name) for name in MODULES)
+
+
+def _built(name: str) -> bool:
+    """Whether the module ``name`` of this package has an extension beside its source: found in its
+    folder, without importing its package (whose ``__init__`` may import it)."""
+    folder = Path(__file__).parent.joinpath(*name.split(".")[1:-1])
     extensions = (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES)
-    for name in MODULES:
-        package, _, module = name.rpartition(".")
-        folders = importlib.import_module(package).__path__
-        if not any(importlib.machinery.FileFinder(folder, extensions).find_spec(name) for folder in folders):
-            return False
-    return True
+    return importlib.machinery.FileFinder(str(folder), extensions).find_spec(name) is not None
 
 
 def _compiled(spec: importlib.machinery.ModuleSpec | None) -> bool:

@@ -6,6 +6,7 @@ import importlib
 import importlib.machinery
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -55,6 +56,21 @@ def test_a_missing_c_extension_is_said_in_one_line(monkeypatch):
         "package with pip where a C compiler is, or run 'python setup.py build_ext --inplace' in its checkout")
     monkeypatch.undo()
     assert compiled_core.missing_extensions() is None
+
+
+def test_importing_without_a_built_extension_says_so_in_one_line(tmp_path):
+    # A checkout imported before its build: the package's import must not reach the missing module first.
+    shutil.copytree(PACKAGE, tmp_path / "scrapy_boilerplate",
+                    ignore=lambda folder, names: [name for name in names if name.startswith("segment.")
+                                                  and name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+                                                  and folder.endswith("boilerpipe")])
+    result = subprocess.run([sys.executable, "-c", "import scrapy_boilerplate"], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(tmp_path)}, cwd=tmp_path, check=False)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1] == (
+        "ImportError: scrapy_boilerplate's C extension scrapy_boilerplate.algorithms.boilerpipe.segment is not "
+        "built: install the package with pip where a C compiler is, or run 'python setup.py build_ext --inplace' "
+        "in its checkout")
 
 
 def test_the_trees_declarations_are_those_the_models_write():
