@@ -26,9 +26,7 @@ place.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence, Set
@@ -43,6 +41,7 @@ from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.paragraph import Paragraph
 from . import article, landmarks
 from .kind import PRODUCT_TYPES
+from .text_statistics import COUNTED_CHARS, text_statistics
 from .wordlist import alternation
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
@@ -94,8 +93,6 @@ _OTHER_START_TAG = (0.0,) * len(START_TAGS)
 CONTAINER_LEVELS = (0, 1, 2, 3, 5)
 #: Offsets of the neighbours whose features a block's row repeats.
 NEIGHBOURS = (-2, -1, 1, 2)
-#: Characters counted in a block's text, one feature each.
-COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
 
 
 _NOT_IN_BEST = (0.0, -1.0)
@@ -229,31 +226,6 @@ def _block_basics(block: JustextBlock) -> tuple[float, ...]:
 _NEIGHBOUR_BASICS = 8
 _GOOD_BASIC, _PREFILTERED_BASIC = 5, 7
 _NO_NEIGHBOUR = (-1.0,) * _NEIGHBOUR_BASICS
-_NOT_DIGITS = re.compile(r"[^0-9]+")
-_ANY_COUNTED = re.compile(f"[{re.escape(COUNTED_CHARS)}]")
-_NONE_COUNTED = (0.0,) * len(COUNTED_CHARS)
-_first = operator.itemgetter(0)
-
-
-def _text_statistics(text: str) -> tuple[float, ...]:
-    # Built by C loops (map) rather than a Python loop per counted character: most texts are
-    # short, and 40% hold none of the counted characters, which one search tells.
-    length = len(text)
-    words = text.split()
-    word_count = len(words) or 1
-    return (
-        *(map(operator.truediv, map(text.count, COUNTED_CHARS), itertools.repeat(length))
-          if _ANY_COUNTED.search(text) else _NONE_COUNTED),
-        len(_NOT_DIGITS.sub("", text)) / length,
-        sum(map(str.isupper, map(_first, words))) / word_count,
-        float(text[-1:] in ".!?\"”»"),
-        float(text.endswith(("...", "…"))),
-        float(text.isupper()),
-        length / word_count,
-    )
-
-
-
 def _element_features(record: _Element, page: _Element) -> list[float]:
     """The features of a block from the element it starts in and its ancestors."""
     if record.any_words is None:
@@ -413,7 +385,7 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
         # The parts of LAYOUT, in its order.
         row = [
             *basics[i], *page, i / count, chars_before[i] / page_chars, *record.start_tag,
-            *_text_statistics(text),
+            *text_statistics(text),
             # in_title: a headline repeats the page's title, which ends with the site's name.
             float(block.chars <= len(title) and lowered[i] in title),
             *_element_features(record, top),  # ancestor_tags to best_container
