@@ -1,4 +1,5 @@
-"""The learned features' text statistics in C (``learned/text_statistics.pyx``) against the Python they replaced."""
+"""The learned features' text statistics in C (``learned/text_statistics.pyx``) against the Python and the
+regular expressions they replaced."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scrapy_boilerplate.algorithms.learned.text_statistics import COUNTED_CHARS, text_statistics
+from scrapy_boilerplate.algorithms.learned.text_statistics import (
+    COUNTED_CHARS,
+    PROMPT_WORDS,
+    prompt_words,
+    share_in,
+    text_statistics,
+    words,
+)
 
 
 def in_python(text: str) -> tuple[float, ...]:
@@ -46,3 +54,28 @@ def test_cases() -> None:
     assert statistics[-3:] == (1.0, 1.0, 4.0)  # an ellipsis, capitals, characters per word
     with pytest.raises(ZeroDivisionError):  # a block always has text
         text_statistics("")
+
+
+WORDS = re.compile(r"\w+")
+PROMPTS = re.compile("|".join(map(re.escape, PROMPT_WORDS)))
+#: Prompt words, their prefixes and overlaps, letters and digits of other scripts, combining marks, "_".
+PIECES = st.sampled_from([*PROMPT_WORDS, "sign", "share", "sharehold", "re", "lo", "g", " ", "_", "a", "1", "\u0661",
+                          "\u00e9", "\u0301", "\u01c5", "\u00a0", "-", "'", "\ud800", "\U0001d400", "x"])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(PIECES, max_size=12).map("".join) | st.text(), st.lists(PIECES, max_size=6).map("".join))
+def test_words_and_prompts_are_the_patterns(text: str, title: str) -> None:
+    assert words(text) == WORDS.findall(text)
+    assert prompt_words(text) == len(PROMPTS.findall(text))
+    known = set(WORDS.findall(title))
+    found = WORDS.findall(text)
+    assert share_in(text, known) == sum(map(known.__contains__, found)) / (len(found) or 1)
+
+
+def test_prompt_cases() -> None:
+    assert prompt_words("sign up or sign in to comment, share © 2026") == 5
+    assert prompt_words("subscribers") == 1  # "subscri" is enough
+    assert prompt_words("") == 0
+    assert share_in("the river rose", {"river", "rose"}) == 2 / 3
+    assert share_in("— …", {"river"}) == 0.0

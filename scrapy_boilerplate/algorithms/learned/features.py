@@ -41,7 +41,7 @@ from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.paragraph import Paragraph
 from . import article, landmarks
 from .kind import PRODUCT_TYPES
-from .text_statistics import COUNTED_CHARS, text_statistics
+from .text_statistics import COUNTED_CHARS, prompt_words, share_in, text_statistics, words
 from .wordlist import alternation
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
@@ -415,10 +415,6 @@ def _container_score(record: _Element) -> float:
 _DATE = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b"
                    r"|\b(?:jan|feb|mar|apr|may|jun|jul|"
                    r"aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b")
-#: Words that prompts and furniture say in their text (English, the language of most pages).
-_PROMPT = re.compile(r"subscri|newsletter|sign up|sign in|log in|cookie|advertis|read more|related|share|"
-                     r"copyright|\u00a9|rights reserved|follow us|comment|click|download|privacy")
-_WORDS = re.compile(r"\w+")
 #: Every date alternative but "ago" needs a digit: most blocks skip the date pattern's search.
 _DIGIT = re.compile(r"\d")
 #: How many element levels up the repeated-structure counts look (0: the block's own element), increasing.
@@ -438,7 +434,7 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
     first_good, last_good = (good[0], good[-1]) if good else (count, -1)
     previous_good = _nearest_good(good_labels, range(count))
     next_good = _nearest_good(good_labels, range(count - 1, -1, -1))
-    title_words = set(_WORDS.findall(title))
+    title_words = set(words(title))
     repeats = Counter(texts)
     median = sorted(block.chars for block in blocks)[count // 2] or 1
     like = _like_elements(records)
@@ -453,16 +449,15 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
         if skipped[i]:  # prefiltered: no row, and half the blocks
             yield None
             continue
-        words = _WORDS.findall(text) if title_words else ()
         yield (
-            sum(map(title_words.__contains__, words)) / (len(words) or 1),
+            share_in(text, title_words) if title_words else 0.0,
             _log(i - previous_good[i]) if previous_good[i] >= 0 else -1.0,
             _log(next_good[i] - i) if next_good[i] >= 0 else -1.0,
             (i - first_good) / count, (i - last_good) / count,
             _log(repeats[text] - 1),
             math.log(block.chars / median) if block.chars else 0.0,
             float(len(_DATE.findall(text)) if "ago" in text or _DIGIT.search(text) else 0),
-            float(len(_PROMPT.findall(text))),
+            float(prompt_words(text)),
             *block_like,
             *_GROUP_FEATURES[section],
         )
