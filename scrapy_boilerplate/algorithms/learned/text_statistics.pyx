@@ -111,6 +111,13 @@ cdef inline bint _word_character(Py_UCS4 character) noexcept:
     return Py_UNICODE_ISALNUM(character) or character == u"_"
 
 
+cdef inline Py_ssize_t _word_start(_Text* text, Py_ssize_t at) noexcept:
+    """Where the first word at or after ``at`` starts (the text's length: none)."""
+    while at < text.length and not _word_character(PyUnicode_READ(text.kind, text.data, at)):
+        at += 1
+    return at
+
+
 cdef inline Py_ssize_t _word_end(_Text* text, Py_ssize_t start) noexcept:
     while start < text.length and _word_character(PyUnicode_READ(text.kind, text.data, start)):
         start += 1
@@ -120,30 +127,24 @@ cdef inline Py_ssize_t _word_end(_Text* text, Py_ssize_t start) noexcept:
 def words(str text) -> list:
     """The words of ``text``: its runs of letters, digits and "_" (what ``\\w+`` finds)."""
     cdef _Text read = _text(text)
-    cdef Py_ssize_t i = 0, end
+    cdef Py_ssize_t start = _word_start(&read, 0), end
     cdef list found = []
-    while i < read.length:
-        if _word_character(PyUnicode_READ(read.kind, read.data, i)):
-            end = _word_end(&read, i)
-            found.append(text[i:end])
-            i = end
-        else:
-            i += 1
+    while start < read.length:
+        end = _word_end(&read, start)
+        found.append(text[start:end])
+        start = _word_start(&read, end)
     return found
 
 
 def share_in(str text, set known) -> float:
     """The share of the :func:`words` of ``text`` that ``known`` holds (0.0 for a text of none)."""
     cdef _Text read = _text(text)
-    cdef Py_ssize_t i = 0, end, count = 0, found = 0
-    while i < read.length:
-        if _word_character(PyUnicode_READ(read.kind, read.data, i)):
-            end = _word_end(&read, i)
-            count += 1
-            found += text[i:end] in known
-            i = end
-        else:
-            i += 1
+    cdef Py_ssize_t start = _word_start(&read, 0), end, count = 0, found = 0
+    while start < read.length:
+        end = _word_end(&read, start)
+        count += 1
+        found += text[start:end] in known
+        start = _word_start(&read, end)
     return found / (count or 1)
 
 
