@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 from conftest import ARTICLE, GERMAN
+from lxml import etree
 
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
 from scrapy_boilerplate.algorithms import learned
-from scrapy_boilerplate.algorithms.learned import decision, features, kind, model
+from scrapy_boilerplate.algorithms.learned import decision, features, kind, model, records
 from scrapy_boilerplate.algorithms.learned.options import FAVORS
 from scrapy_boilerplate.html.parse import parse
 
@@ -123,6 +124,29 @@ def test_a_class_puts_its_block_in_each_group_one_of_whose_words_it_holds(value)
     for group, words in features.WORD_GROUPS.items():
         holds = any(word in value for word in words) or (whole_ad and "advert" in words)
         assert row[f"own_{group}"] == float(holds), (value, group)
+
+
+def test_records_read_each_element_as_lxml_does():
+    # The records are made in C from libxml2's nodes: what they read must be what lxml's API gives,
+    # in a tree built in code too (namespaced tags and attributes, attributes set empty).
+    root = parse('<html><body><div class="a b" id="x" role="main" itemprop="articleBody" title="t">'
+                 '<section class=""><p id="" class="lede">One</p><p>Two</p></section></div></body></html>')
+    tree_in_code = etree.Element("{urn:example}page")
+    held = etree.SubElement(tree_in_code, "block", {"class": "card", "{urn:example}id": "not an id", "role": ""})
+    etree.SubElement(held, "{urn:example}item").text = "Three"
+    elements = list(root.iter("p")) + [tree_in_code[0][0]]
+    for element in elements:
+        found, made = records.page_records([element], {})
+        record, node = found[0], element
+        while record is not None:
+            assert record.element is node and record.tag == node.tag
+            assert record.class_value == node.get("class") and record.id_value == node.get("id")
+            assert record.named == tuple(value for name, value in node.items()
+                                         if name in ("class", "id", "role", "itemprop") and value)
+            record, node = record.parent, node.getparent()
+        assert node is None
+    found, made = records.page_records(elements[:2], {})
+    assert found[0].parent is found[1].parent and made[0].tag == "html" and len(made) == 6
 
 
 def test_ancestor_tags_and_start_tag():

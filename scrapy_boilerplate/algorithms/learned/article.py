@@ -39,6 +39,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Protocol
 
+from lxml import etree
+
 from ..justext.blocks import JustextBlock
 from ..justext.paragraph import Paragraph
 from . import landmarks
@@ -47,7 +49,13 @@ from .wordlist import alternation
 
 class Record(landmarks.Record, Protocol):
     """What this module reads of :mod:`.features`' record of an element, its totals summed: what
-    :mod:`.landmarks` reads, and its characters and linked characters."""
+    :mod:`.landmarks` reads, its element and ``id``, and its characters and linked characters."""
+
+    @property
+    def element(self) -> etree._Element: ...
+
+    @property
+    def id_value(self) -> str | None: ...
 
     @property
     def chars(self) -> int: ...
@@ -133,10 +141,9 @@ class _Page:
         # Lists made by comprehensions, each a C loop: a page has hundreds of records.
         position: dict[landmarks.Record | None, int] = {record: i for i, record in enumerate(every_record)}
         self.parents = parents = [position.get(record.parent, -1) for record in every_record]  # None: -1
-        elements = [record.element for record in every_record]
-        self.tags = tags = [element.tag for element in elements]
+        self.tags = tags = [record.tag for record in every_record]
         of_classes = [class_bits(record.class_value) for record in every_record]
-        of_ids = [class_bits(element.get("id")) for element in elements]
+        of_ids = [class_bits(record.id_value) for record in every_record]
         self.class_weights = [_WEIGHT[c] + _WEIGHT[i] for c, i in zip(of_classes, of_ids)]
         self.chars = [record.chars for record in every_record]
         self.links = [record.link_chars for record in every_record]

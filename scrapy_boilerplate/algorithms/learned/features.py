@@ -7,7 +7,8 @@ Everything comes from jusText's paragraphs and blocks and from one more pass
 over the elements the paragraphs start in and their ancestors: each element
 is looked at once per page (its tag and its class / id / role words), and
 the text of every block is added to the totals of its ancestors by climbing
-those cached records, not by querying the tree per block.
+those records, not by querying the tree per block. The records, and the
+columns read from them alone, are C over libxml2's nodes (:mod:`.records`).
 
 Beside jusText's view, the page's structure, which tells the article from
 prose-like boilerplate (teasers of other stories, "most read" lists, captions)
@@ -34,13 +35,13 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from ...html.walk import unknown_ancestors
 from ...model.text import collapse
 from ..justext.blocks import JustextBlock
 from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.paragraph import Paragraph
 from . import article, landmarks
 from .kind import PRODUCT_TYPES
+from .records import Record, add_up, element_features, like_elements, page_records
 from .text_statistics import COUNTED_CHARS, prompt_words, share_in, text_statistics, words
 from .wordlist import alternation
 
@@ -79,7 +80,6 @@ _GROUP_OF_WORD["ad"] = _GROUP_OF_WORD["ads"] = _GROUP_OF_WORD["advert"]
 # "ad" and "ads" come last among the "a" words, their "not after a letter" checked once the "a" matched.
 _GROUP_WORDS = re.compile(alternation((word for word in _GROUP_OF_WORD if word not in ("ad", "ads")),
                                       {"a": [r"(?<![a-z]a)ds?(?![a-z])"]}))
-_GROUP_WORD_ATTRIBUTES = frozenset({"class", "id", "role", "itemprop"})
 
 #: Tags whose presence among a block's ancestors is a feature.
 ANCESTOR_TAGS = ("nav", "aside", "footer", "header", "li", "p", "article", "main", "form", "figure",
@@ -95,78 +95,12 @@ CONTAINER_LEVELS = (0, 1, 2, 3, 5)
 NEIGHBOURS = (-2, -1, 1, 2)
 
 
-_NOT_IN_BEST = (0.0, -1.0)
 #: A block that looks like a paragraph of an article in any language (no stop words needed):
 #: this long at least and at most this linked.
 PROSE_CHARS = 80
 PROSE_LINK_DENSITY = 0.2
 #: A block at least this linked is a link (a teaser's headline, a list's item).
 LINKED = 0.5
-
-
-class _Element:
-    """What the features need of one element of the page, computed once per page."""
-
-    __slots__ = ("element", "parent", "class_value", "start_tag", "tag_bits", "own_words", "any_words",
-                 "chars", "good_chars", "link_chars", "blocks", "shares", "in_best", "like_key",
-                 "prose_chars", "held_prose", "first_linked", "to_meeting", "below_meeting")
-
-    def __init__(self, element: etree._Element, parent: _Element | None, tag: str) -> None:
-        self.element = element
-        self.parent = parent
-        #: Its ``class`` attribute, read once: the like elements, the landmarks' items and the
-        #: article's class weights all use it.
-        self.class_value: str | None = element.get("class")
-        self.start_tag = _START_TAG_ROW.get(tag, _OTHER_START_TAG)
-        self.tag_bits: int = _TAG_BIT.get(tag, 0) | (parent.tag_bits if parent else 0)
-        #: The word groups of its own attributes and of its and its ancestors' (see ``_read_words``).
-        self.own_words: int | None = None
-        self.any_words: int | None = None
-        self.chars = self.good_chars = self.link_chars = self.blocks = 0
-        #: Its share of the page's text and the like (see ``_shares``).
-        self.shares: tuple[float, ...] | None = None
-        #: Whether it lies in the page's best container, and how deep (-1 when not).
-        self.in_best = _NOT_IN_BEST
-        #: Its parent, tag and class, which like elements share (see ``_like_elements``).
-        self.like_key: _LikeKey | None = None
-        #: The characters of its prose blocks (see ``PROSE_CHARS``), and those of the prose blocks
-        #: its children (whole) and grandchildren (half) start in, as readability scores a container.
-        self.prose_chars = 0
-        self.held_prose = 0.0
-        #: Whether the first block under it is a link (None until a block is met).
-        self.first_linked: bool | None = None
-        #: The levels from it up to where its ancestors meet the page's container's, and from
-        #: there down to the container (0: it lies in the container).
-        self.to_meeting = self.below_meeting = 0
-
-
-#: An element's parent, tag and class (see ``_like_elements``).
-_LikeKey = tuple[_Element | None, object, str | None]
-
-
-def _read_words(record: _Element) -> None:
-    """Read the word groups of the element of ``record`` and of its ancestors, once per element,
-    when a block first needs them: those under which only prefiltered blocks start (a third)
-    are never read."""
-    missing = []
-    unread: _Element | None = record
-    while unread is not None and unread.any_words is None:
-        missing.append(unread)
-        unread = unread.parent
-    for record in reversed(missing):
-        parent = record.parent
-        record.own_words = own_words = _word_groups(record.element)
-        parent_words = parent.any_words if parent else 0
-        assert parent_words is not None  # read before, or just above: parents come first
-        record.any_words = own_words | parent_words
-
-
-def _word_groups(element: etree._Element) -> int:
-    bits = 0
-    for name, value in element.items():  # one call, where most elements have no attribute or one
-        if name in _GROUP_WORD_ATTRIBUTES and value:
-            bits |= _groups_of_value(value)
-    return bits
 
 
 @functools.lru_cache(maxsize=8192)
@@ -179,24 +113,9 @@ def _groups_of_value(value: str) -> int:
     return bits
 
 
-def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[_Element], list[_Element]]:
+def _records(paragraphs: Sequence[Paragraph]) -> tuple[list[Record], list[Record]]:
     """The record of each paragraph's element, and every record made, each after its parent's."""
-    cache: dict[etree._Element, _Element] = {}
-    records = []
-    for paragraph in paragraphs:
-        element = paragraph.element
-        record = cache.get(element)
-        if record is None:
-            # The records on the way down from the nearest element with one.
-            missing, ancestor = unknown_ancestors(element, cache)
-            parent = cache.get(ancestor) if ancestor is not None else None
-            for element in reversed(missing):
-                tag = element.tag  # a new str at each access
-                parent = cache[element] = _Element(element, parent, tag if isinstance(tag, str) else "")
-            record = parent
-            assert record is not None  # missing held the paragraph's element at least
-        records.append(record)
-    return records, list(cache.values())
+    return page_records([paragraph.element for paragraph in paragraphs], _TAG_BIT)
 
 
 def prefiltered(block: JustextBlock) -> bool:
@@ -226,40 +145,6 @@ def _block_basics(block: JustextBlock) -> tuple[float, ...]:
 _NEIGHBOUR_BASICS = 8
 _GOOD_BASIC, _PREFILTERED_BASIC = 5, 7
 _NO_NEIGHBOUR = (-1.0,) * _NEIGHBOUR_BASICS
-def _element_features(record: _Element, page: _Element) -> list[float]:
-    """The features of a block from the element it starts in and its ancestors."""
-    if record.any_words is None:
-        _read_words(record)
-    parent = record.parent
-    # _read_words has read the words of the record and of its ancestors by now.
-    own_words, any_words = record.own_words, record.any_words
-    assert own_words is not None and any_words is not None
-    near_words = own_words
-    if parent is not None:
-        parent_words = parent.own_words
-        grandparent_words = parent.parent.own_words if parent.parent else 0
-        assert parent_words is not None and grandparent_words is not None
-        near_words |= parent_words | grandparent_words
-    row = [*_TAG_FEATURES[record.tag_bits], *_GROUP_FEATURES[own_words],
-           *_GROUP_FEATURES[near_words], *_GROUP_FEATURES[any_words]]
-    container, depth = record, 0
-    for level in CONTAINER_LEVELS:
-        while depth < level:
-            container = container.parent or container
-            depth += 1
-        row += container.shares or _shares(container, page)
-    row += record.in_best
-    return row
-
-
-def _shares(container: _Element, page: _Element) -> tuple[float, ...]:
-    # Made the first time a block needs them, and kept for the other blocks under the container.
-    chars = container.chars or 1
-    container.shares = (
-        container.chars / (page.chars or 1), container.good_chars / (page.good_chars or 1),
-        container.link_chars / chars, container.good_chars / chars, _log(container.blocks),
-    )
-    return container.shares
 
 
 class _Bits(dict[int, tuple[float, ...]]):
@@ -298,59 +183,8 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
         return
     records, every_record = _records(paragraphs)
     top = every_record[0]
-    ancestor: _Element | None  # climbing: None past the top
-    # Each block's text is added to its element's totals, then each element's to its parent's,
-    # children first: one step per element, whatever the depth.
     prose = [block.chars >= PROSE_CHARS and block.link_density <= PROSE_LINK_DENSITY for block in blocks]
-    for record, block, paragraph, is_prose in zip(records, blocks, paragraphs, prose):
-        record.chars += block.chars
-        record.good_chars += block.chars if block.label == GOOD else 0
-        record.link_chars += paragraph.chars_in_links
-        record.blocks += 1
-        if is_prose:
-            record.prose_chars += block.chars
-            parent = record.parent
-            if parent is not None:
-                parent.held_prose += block.chars
-                if parent.parent is not None:
-                    parent.parent.held_prose += block.chars / 2
-        # The first block under an element marks it and its ancestors up to the first one marked before.
-        linked, ancestor = block.link_density >= LINKED, record
-        while ancestor is not None and ancestor.first_linked is None:
-            ancestor.first_linked = linked
-            ancestor = ancestor.parent
-    # On the way, the best container: the element that looks most like the article's,
-    # readability-style (the jusText-good text it holds, less a part of the rest); of
-    # equals, the first made, which is the last seen here.
-    best, best_score = top, -math.inf
-    for record in reversed(every_record):
-        score = record.good_chars - 0.5 * (record.chars - record.good_chars)
-        if score >= best_score:
-            best, best_score = record, score
-        parent = record.parent
-        if parent is not None:
-            parent.chars += record.chars
-            parent.good_chars += record.good_chars
-            parent.link_chars += record.link_chars
-            parent.blocks += record.blocks
-            parent.prose_chars += record.prose_chars
-    # The page's container, readability-style: the element whose children and grandchildren hold
-    # the most prose, less its linked share; then each element's way to it through the tree.
-    container = max(every_record, key=_container_score)
-    meeting, ancestor, below = {}, container, 0
-    while ancestor is not None:
-        meeting[ancestor] = below
-        ancestor, below = ancestor.parent, below + 1
-    for record in every_record:  # parents first
-        if record is best:
-            record.in_best = (1.0, 0.0)
-        elif record.parent is not None and record.parent.in_best[0]:
-            record.in_best = (1.0, record.parent.in_best[1] + 1)
-        if record in meeting:
-            record.below_meeting = meeting[record]
-        elif record.parent is not None:
-            record.to_meeting = record.parent.to_meeting + 1
-            record.below_meeting = record.parent.below_meeting
+    container = add_up(records, every_record, blocks, paragraphs, prose, GOOD, LINKED)
 
     count = len(blocks)
     basics = [_block_basics(block) for block in blocks]
@@ -384,11 +218,13 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
         text = block.text
         # The parts of LAYOUT, in its order.
         row = [
-            *basics[i], *page, i / count, chars_before[i] / page_chars, *record.start_tag,
+            *basics[i], *page, i / count, chars_before[i] / page_chars,
+            *_START_TAG_ROW.get(record.tag, _OTHER_START_TAG),
             *text_statistics(text),
             # in_title: a headline repeats the page's title, which ends with the site's name.
             float(block.chars <= len(title) and lowered[i] in title),
-            *_element_features(record, top),  # ancestor_tags to best_container
+            *element_features(record, top, _groups_of_value, _TAG_FEATURES, _GROUP_FEATURES,
+                              CONTAINER_LEVELS),  # ancestor_tags to best_container
         ]
         for offset in NEIGHBOURS:
             row += around[i + offset + len(edge)][:_NEIGHBOUR_BASICS]
@@ -401,10 +237,6 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
         row += landmark_rows[i]
         row += article_row
         yield row
-
-
-def _container_score(record: _Element) -> float:
-    return record.held_prose * (1 - record.link_chars / (record.chars or 1))
 
 
 # --- A block among the others of its page: what tells headlines, captions, bylines, teasers and
@@ -421,7 +253,7 @@ _DIGIT = re.compile(r"\d")
 REPEAT_LEVELS = (0, 1, 2, 3)
 
 
-def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock], texts: Sequence[str],
+def _context_features(records: list[Record], blocks: Sequence[JustextBlock], texts: Sequence[str],
                       good_labels: Sequence[float], title: str, skipped: Sequence[float],
                       ) -> Iterator[tuple[float, ...] | None]:
     """Per block, one at a time, not ``skipped`` (``None`` for the others): its words' share in the title, its
@@ -437,7 +269,7 @@ def _context_features(records: Sequence[_Element], blocks: Sequence[JustextBlock
     title_words = set(words(title))
     repeats = Counter(texts)
     median = sorted(block.chars for block in blocks)[count // 2] or 1
-    like = _like_elements(records)
+    like = like_elements(records, REPEAT_LEVELS)
     # The section a block lies in, by the words of the last heading: "Comments", "Leave a Reply", "Related
     # stories", "More from", "About the author" head a run of prose that is not the article's, and what
     # sets those runs apart from the article is often that heading alone. The class words' groups,
@@ -471,37 +303,6 @@ def _nearest_good(good_labels: Sequence[float], order: range) -> list[int]:
         if good_labels[i]:
             last = i
     return nearest
-
-
-def _like_elements(records: Sequence[_Element]) -> Iterator[tuple[float, ...]]:
-    """Per block (``records``: of the elements the blocks start in) and level of ``REPEAT_LEVELS``:
-    the log of how many distinct elements of the blocks, that many levels up, share that
-    element's parent, tag and class (cards, teasers, list items repeat; an article's container
-    does not), and the share of them whose first block is a link."""
-    columns = []
-    depth, level_records = 0, records
-    for level in REPEAT_LEVELS:
-        while depth < level:
-            level_records = [record.parent or record for record in level_records]
-            depth += 1
-        # Each distinct element once; its key read once per page, whatever the level.
-        distinct = dict.fromkeys(level_records)
-        # keyed as linked is: like_key is None only before it is read
-        counts: Counter[_LikeKey | None] = Counter(record.like_key or _like_key(record) for record in distinct)
-        linked = Counter(record.like_key for record in distinct if record.first_linked)
-        # Items that each start with a link (teasers, "most read" lists): their share of the like
-        # elements, where there are several. Both made once per key: the blocks share them.
-        repeated = {key: _log(count - 1) for key, count in counts.items()}
-        linked_first = {key: linked[key] / count if count > 1 else 0.0 for key, count in counts.items()}
-        columns.append([repeated[record.like_key] for record in level_records])
-        columns.append([linked_first[record.like_key] for record in level_records])
-    return zip(*columns)
-
-
-def _like_key(record: _Element) -> _LikeKey:
-    element = record.element
-    record.like_key = key = (record.parent, element.tag, record.class_value)
-    return key
 
 
 def _title(element: etree._Element) -> str:

@@ -26,8 +26,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from lxml import etree
-
 from ..justext.blocks import JustextBlock
 
 #: What a block's row holds when its page has no such landmark, or it lies in no repeated item.
@@ -39,7 +37,7 @@ class Record(Protocol):
     """What this module reads of :mod:`.features`' record of an element, its totals summed."""
 
     @property
-    def element(self) -> etree._Element: ...
+    def tag(self) -> str: ...
 
     @property
     def parent(self) -> Record | None: ...
@@ -61,7 +59,7 @@ def landmark_features(records: Sequence[Record], every_record: Sequence[Record],
     module names, in the order of :func:`names`."""
     count = len(blocks)
     page_prose = every_record[0].prose_chars or 1
-    headline = next((i for i, record in enumerate(records) if record.element.tag == "h1"), None)
+    headline = next((i for i, record in enumerate(records) if record.tag == "h1"), None)
     prose_indices = [i for i, is_prose in enumerate(prose) if is_prose] or range(count)
     longest = max(prose_indices, key=lambda i: blocks[i].chars)
     to_headline = _ways(records[headline], every_record) if headline is not None else None
@@ -128,7 +126,7 @@ def _items(every_record: Sequence[Record],
     for record in every_record:
         words = (record.class_value or "").split()
         if words:
-            keys[record] = (record.parent, record.element.tag, words[0])
+            keys[record] = (record.parent, record.tag, words[0])
     repeated = Counter(keys.values())
     items: dict[Record, tuple[Record, _ItemKey] | None] = {}
     for record in every_record:  # parents first
