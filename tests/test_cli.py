@@ -345,15 +345,16 @@ def test_inputs_misdeclaring_their_encoding_read_as_declared_right(tmp_path):
 
 @pytest.mark.slow
 def test_a_batch_whose_workers_are_killed_loses_the_killed_inputs_alone_and_names_them(tmp_path):
-    """200 files in 2 worker processes, a worker killed 5 times at random moments (as the kernel's
+    """500 files in 2 worker processes, a worker killed 5 times at random moments (as the kernel's
     out-of-memory killer does): every other file is written, each killed one named, exit status 1."""
     pages = tmp_path / "pages"
     pages.mkdir()
-    # Some 50 ms a page, for the kills to land while the files flow.
+    # Some 20 to 50 ms a page, and pages enough for the kills to land while the files flow, however fast
+    # the extraction and however busy the machine.
     long_article = ARTICLE.replace("</body>", "<p>The river rose again overnight, said the mayor.</p>" * 3000
                                    + "</body>")
     names = []
-    for number in range(200):
+    for number in range(500):
         path = pages / f"page{number:03}.html"
         path.write_text(long_article.replace("River levels", f"River {number} levels"), encoding="utf-8")
         names.append(path)
