@@ -254,10 +254,11 @@ def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[l
 
 
 def code_version() -> str:
-    """A digest of the package's Python code but the shipped trees, which the rows do not depend on."""
+    """A digest of the package's code (Python and the C extensions' Cython) but the shipped trees,
+    which the rows do not depend on."""
     digest = hashlib.sha256()
     package = ROOT / "scrapy_boilerplate"
-    for path in sorted(package.rglob("*.py")):
+    for path in sorted(path for suffix in ("*.py", "*.pyx", "*.pxd") for path in package.rglob(suffix)):
         if path != MODEL_PATH:
             digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]

@@ -37,32 +37,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator, Sequence
-from typing import Protocol
-
-from lxml import etree
 
 from ..justext.blocks import JustextBlock
 from ..justext.paragraph import Paragraph
-from . import landmarks
+from .records import Record
 from .wordlist import alternation
-
-
-class Record(landmarks.Record, Protocol):
-    """What this module reads of :mod:`.features`' record of an element, its totals summed: what
-    :mod:`.landmarks` reads, its element and ``id``, and its characters and linked characters."""
-
-    @property
-    def element(self) -> etree._Element: ...
-
-    @property
-    def id_value(self) -> str | None: ...
-
-    @property
-    def chars(self) -> int: ...
-
-    @property
-    def link_chars(self) -> int: ...
-
 
 #: The bits of readability-lxml's lists of class and id words, in :data:`CLASS_WORDS`.
 UNLIKELY, MAYBE, POSITIVE, NEGATIVE = 1, 2, 4, 8
@@ -139,8 +118,7 @@ class _Page:
                  blocks: Sequence[JustextBlock], paragraphs: Sequence[Paragraph]) -> None:
         self.records, self.blocks = every_record, blocks
         # Lists made by comprehensions, each a C loop: a page has hundreds of records.
-        position: dict[landmarks.Record | None, int] = {record: i for i, record in enumerate(every_record)}
-        self.parents = parents = [position.get(record.parent, -1) for record in every_record]  # None: -1
+        self.parents = parents = [-1 if record.parent is None else record.parent.position for record in every_record]
         self.tags = tags = [record.tag for record in every_record]
         of_classes = [class_bits(record.class_value) for record in every_record]
         of_ids = [class_bits(record.id_value) for record in every_record]
@@ -150,7 +128,7 @@ class _Page:
         self.has_children = set(parents)
         #: Each block's record; the characters, linked characters and commas of the blocks each record's
         #: element starts, and the first of them (readability's paragraphs are the elements, not the blocks).
-        self.of_block = [position[record] for record in records]
+        self.of_block = [record.position for record in records]
         count = len(every_record)
         self.own_chars, self.own_links, self.own_commas = [0] * count, [0] * count, [0] * count
         self.first_block = [-1] * count

@@ -202,13 +202,13 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
     page_chars = top.chars or 1
     title = _title(paragraphs[0].element)
     lowered = [block.text.lower() for block in blocks]
-    context = _context_features(records, blocks, lowered, good_labels, title,
-                                [row[_PREFILTERED_BASIC] for row in basics])
+    skipped = [row[_PREFILTERED_BASIC] for row in basics]
+    context = _context_features(records, blocks, lowered, good_labels, title, skipped)
     prose_indices = [i for i, is_prose in enumerate(prose) if is_prose]
     first_prose, last_prose = (prose_indices[0], prose_indices[-1]) if prose_indices else (count, -1)
     page_container = (container.chars / page_chars, container.link_chars / (container.chars or 1),
                       container.prose_chars / (top.prose_chars or 1))
-    landmark_rows = landmarks.landmark_features(records, every_record, blocks, prose)
+    landmark_rows = landmarks.landmark_features(records, every_record, blocks, prose, skipped)
     article_rows = article.article_features(records, every_record, blocks, paragraphs)
 
     for i, (block, record, block_context, article_row) in enumerate(zip(blocks, records, context, article_rows)):
@@ -234,7 +234,9 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
         row += block_context
         row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
                 (i - first_prose) / count, (i - last_prose) / count)  # structure
-        row += landmark_rows[i]
+        landmark_row = landmark_rows[i]
+        assert landmark_row is not None  # a block's not skipped
+        row += landmark_row
         row += article_row
         yield row
 
