@@ -29,7 +29,8 @@ MODULES = ("scrapy_boilerplate.algorithms.justext.word_index", "scrapy_boilerpla
            "scrapy_boilerplate.algorithms.pagetype.forest", "scrapy_boilerplate.output.placement")
 #: The modules that exist only as extensions (a ``.pyx`` each): compiled wherever the package runs.
 EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.classify",
-              "scrapy_boilerplate.algorithms.justext.segment", "scrapy_boilerplate.algorithms.learned.landmarks",
+              "scrapy_boilerplate.algorithms.justext.segment", "scrapy_boilerplate.algorithms.learned.article",
+              "scrapy_boilerplate.algorithms.learned.landmarks",
               "scrapy_boilerplate.algorithms.learned.records",
               "scrapy_boilerplate.algorithms.learned.text_statistics",
               "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags")

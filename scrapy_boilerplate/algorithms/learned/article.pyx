@@ -1,3 +1,4 @@
+# cython: language_level=3
 """The page's article as readability-lxml chooses it, on :mod:`.features`' records of the page's elements.
 
 readability-lxml (0.9) beats other extractors on news pages because its choice
@@ -20,7 +21,8 @@ is structural and reads the class and id words of the elements:
 
 Here the paragraphs are jusText's blocks, and the elements the records of the
 elements the blocks start in and their ancestors, with the totals
-:mod:`.features` summed; a few linear passes over the records, never XPath.
+:mod:`.features` summed; a few linear passes over C arrays indexed by the
+records' places, never XPath.
 Each block gets the choice as columns (inside the article, kept by it, inside
 an unlikely candidate, cleaned away), the score of the candidate its paragraph
 feeds against the top one's, its depth below the top candidate, the share of
@@ -32,15 +34,12 @@ element and its ancestors and the levels up to the top candidate: the same
 cross-validated figures within 0.001.)
 """
 
-from __future__ import annotations
-
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from array import array
 
-from ..justext.blocks import JustextBlock
-from ..justext.paragraph import Paragraph
-from .records import Record
+from .records cimport Record
+
 from .wordlist import alternation
 
 #: The bits of readability-lxml's lists of class and id words, in :data:`CLASS_WORDS`.
@@ -97,7 +96,7 @@ MAX_HEADING_LINK_SHARE = 0.33
 
 
 @functools.lru_cache(maxsize=8192)
-def class_bits(value: str | None) -> int:
+def class_bits(value):
     """The bits of the :data:`CLASS_WORDS` lists a class or id value's words are in, read once per value: a site repeats
     its class names on every page (the values, not their pairs with ids, which are often unique)."""
     bits = 0
@@ -110,58 +109,83 @@ def class_bits(value: str | None) -> int:
 _WEIGHT = [CLASS_WEIGHT * (bool(bits & POSITIVE) - bool(bits & NEGATIVE)) for bits in range(16)]
 
 
-class _Page:
-    """The records as lists by position, each after its parent (the elements in document order: a
+
+cdef class _Page:
+    """The records in C arrays by place, each after its parent (the elements in document order: a
     subtree's records follow its root's), with what readability reads of them."""
 
-    def __init__(self, every_record: Sequence[Record], records: Sequence[Record],
-                 blocks: Sequence[JustextBlock], paragraphs: Sequence[Paragraph]) -> None:
+    cdef list records, tags
+    cdef object blocks
+    cdef Py_ssize_t count
+    cdef int[::1] parents, class_weights, of_block, first_block
+    cdef long long[::1] chars, links, own_chars, own_links, own_commas
+    cdef char[::1] has_children, unlikely
+    cdef set paragraph_places
+
+    def __init__(self, list every_record, list records, blocks, paragraphs):
+        cdef Record record
+        cdef Py_ssize_t i, b = 0
         self.records, self.blocks = every_record, blocks
-        # Lists made by comprehensions, each a C loop: a page has hundreds of records.
-        self.parents = parents = [-1 if record.parent is None else record.parent.position for record in every_record]
-        self.tags = tags = [record.tag for record in every_record]
-        of_classes = [class_bits(record.class_value) for record in every_record]
-        of_ids = [class_bits(record.id_value) for record in every_record]
-        self.class_weights = [_WEIGHT[c] + _WEIGHT[i] for c, i in zip(of_classes, of_ids)]
-        self.chars = [record.chars for record in every_record]
-        self.links = [record.link_chars for record in every_record]
-        self.has_children = set(parents)
+        self.count = count = len(every_record)
+        self.parents, self.class_weights = _ints(count), _ints(count)
+        self.chars, self.links = _longs(count), _longs(count)
+        self.has_children, self.unlikely = _flags(count), _flags(count)
+        self.tags = [record.tag for record in every_record]
+        unlikely = []
+        for i in range(count):
+            record = every_record[i]
+            self.parents[i] = -1 if record.parent is None else (<Record>record.parent).position
+            if record.parent is not None:
+                self.has_children[self.parents[i]] = True
+            # Most elements have neither: no call for them.
+            of_class = class_bits(record.class_value) if record.class_value else 0
+            of_id = class_bits(record.id_value) if record.id_value else 0
+            self.class_weights[i] = _WEIGHT[of_class] + _WEIGHT[of_id]
+            self.chars[i], self.links[i] = record.chars, record.link_chars
+            if (of_class | of_id) & (UNLIKELY | MAYBE) == UNLIKELY and self.tags[i] not in _NEVER_UNLIKELY:
+                unlikely.append(i)
         #: Each block's record; the characters, linked characters and commas of the blocks each record's
         #: element starts, and the first of them (readability's paragraphs are the elements, not the blocks).
-        self.of_block = [record.position for record in records]
-        count = len(every_record)
-        self.own_chars, self.own_links, self.own_commas = [0] * count, [0] * count, [0] * count
-        self.first_block = [-1] * count
-        for b, (i, block, paragraph) in enumerate(zip(self.of_block, blocks, paragraphs)):
+        self.of_block = _ints(len(records))
+        self.own_chars, self.own_links, self.own_commas = _longs(count), _longs(count), _longs(count)
+        self.first_block = _ints(count)
+        self.first_block[:] = -1
+        # The places the blocks start in, as readability's paragraphs are met (the set's order).
+        self.paragraph_places = places = set()
+        for record, block, paragraph in zip(records, blocks, paragraphs):
+            i = self.of_block[b] = record.position
+            places.add(i)
             self.own_chars[i] += block.chars
             self.own_links[i] += paragraph.chars_in_links
-            if "," in block.text:
-                self.own_commas[i] += block.text.count(",")
+            text = block.text
+            if "," in text:
+                self.own_commas[i] += text.count(",")
             if self.first_block[i] < 0:
                 self.first_block[i] = b
-        unlikely = [i for i, (c, d) in enumerate(zip(of_classes, of_ids))
-                    if (c | d) & (UNLIKELY | MAYBE) == UNLIKELY and tags[i] not in _NEVER_UNLIKELY]
-        self.unlikely = self._unlikely(unlikely)
+            b += 1
+        self._unlikely(unlikely)
 
-    def _unlikely(self, candidates: list[int]) -> list[bool]:
-        """Which records lie in an unlikely candidate readability drops: one whose words say so, in no
-        code and holding no article."""
-        dropped = [False] * len(self.parents)
+    cdef int _unlikely(self, list candidates) except -1:
+        """Mark the records in an unlikely candidate readability drops: one whose words say so, in
+        no code and holding no article."""
+        cdef Py_ssize_t i, j, end = 0
         if not candidates:
-            return dropped
-        holding = set()
-        for i in [i for i, tag in enumerate(self.tags) if tag in _HOLD_ARTICLE]:
-            while i >= 0 and i not in holding:
-                holding.add(i)
-                i = self.parents[i]
-        end = 0
+            return 0
+        holding = _flags(self.count)
+        cdef char[::1] holds = holding
+        for i in range(self.count):
+            if self.tags[i] in _HOLD_ARTICLE:
+                j = i
+                while j >= 0 and not holds[j]:
+                    holds[j] = True
+                    j = self.parents[j]
         for i in candidates:  # in document order: an outer one before those it holds
-            if i >= end and i not in holding and not self.within(i, _CODE):
+            if i >= end and not holds[i] and not self.within(i, _CODE):
                 end = self.subtree_end(i)
-                dropped[i:end] = [True] * (end - i)
-        return dropped
+                self.unlikely[i:end] = True
+        return 0
 
-    def within(self, i: int, tags: frozenset[str]) -> bool:
+    cdef bint within(self, Py_ssize_t i, frozenset tags) except -1:
         """Whether the record at ``i`` or one of its ancestors has one of ``tags``."""
         while i >= 0:
             if self.tags[i] in tags:
@@ -169,75 +193,93 @@ class _Page:
             i = self.parents[i]
         return False
 
-    def subtree_end(self, root: int) -> int:
-        """The position after the last record of ``root``'s subtree (they follow it, in a row)."""
-        inside, end = {root}, root + 1
-        while end < len(self.parents) and self.parents[end] in inside:
-            inside.add(end)
+    cdef Py_ssize_t subtree_end(self, Py_ssize_t root) noexcept:
+        """The place after the last record of ``root``'s subtree: they follow it, in a row, each with
+        its parent among them, where the first record after them has its parent before ``root``."""
+        cdef Py_ssize_t end = root + 1
+        while end < self.count and self.parents[end] >= root:
             end += 1
         return end
 
 
-class _Choice:
+cdef class _Choice:
     """readability's article on a :class:`_Page`, ``ruthless`` (its unlikely candidates dropped) or not."""
 
-    def __init__(self, page: _Page, ruthless: bool) -> None:
+    cdef _Page page
+    cdef char[::1] dropped, inside, cleaned
+    cdef int[::1] down
+    cdef long long[::1] chars, links
+    cdef dict scores
+    cdef Py_ssize_t best
+    cdef long long kept_chars
+
+    def __init__(self, _Page page, bint ruthless):
+        cdef Py_ssize_t count = page.count, root, end, i
+        cdef long long kept_chars = 0
         self.page = page
-        self.dropped = page.unlikely if ruthless else [False] * len(page.parents)
+        self.dropped = page.unlikely if ruthless else _flags(count)
         self.chars, self.links = page.chars, page.links
-        if ruthless and any(page.unlikely):
-            self._without_dropped()
+        if ruthless:
+            for i in range(count):
+                if page.unlikely[i]:
+                    self._without_dropped()
+                    break
         self.scores = self._candidates()
         self.best = self._best()
-        self.article = self._article()
+        article = self._article()
         # The records inside the article (its elements' subtrees, in a row each), how deep below the
         # top candidate, and those the cleaning drops.
-        count = len(page.parents)
-        self.inside, self.down, self.cleaned = [False] * count, [-1] * count, [False] * count
-        kept_chars = 0
-        for root in sorted(self.article):
+        self.inside, self.cleaned, self.down = _flags(count), _flags(count), _ints(count)
+        self.down[:] = -1
+        for root in sorted(article):
             end = page.subtree_end(root)
-            self.inside[root:end] = [True] * (end - root)
+            self.inside[root:end] = True
             self._clean(root, end)
-            kept_chars += sum(chars for chars, is_dropped, is_cleaned in zip(
-                page.own_chars[root:end], self.dropped[root:end], self.cleaned[root:end])
-                if not is_dropped and not is_cleaned)
+            for i in range(root, end):
+                if not self.dropped[i] and not self.cleaned[i]:
+                    kept_chars += page.own_chars[i]
             if root == self.best:
-                down = self.down
-                down[root] = 0
+                self.down[root] = 0
                 for i in range(root + 1, end):
-                    down[i] = down[page.parents[i]] + 1
+                    self.down[i] = self.down[page.parents[i]] + 1
         self.kept_chars = kept_chars
 
-    def _without_dropped(self) -> None:
+    cdef int _without_dropped(self) except -1:
         # The totals of the dropped subtrees taken from their ancestors': a walk up from each
         # outermost one, of which a page has few.
-        parents, dropped = self.page.parents, self.dropped
-        self.chars, self.links = chars, links = self.chars[:], self.links[:]
-        for i, is_dropped in enumerate(dropped):
-            if is_dropped and not dropped[parents[i]]:
+        cdef Py_ssize_t i, ancestor
+        cdef int[::1] parents = self.page.parents
+        self.chars, self.links = self.chars.copy(), self.links.copy()
+        for i in range(self.page.count):
+            if self.dropped[i] and (parents[i] < 0 or not self.dropped[parents[i]]):
                 ancestor = parents[i]
                 while ancestor >= 0:
-                    chars[ancestor] -= chars[i]
-                    links[ancestor] -= links[i]
+                    self.chars[ancestor] -= self.chars[i]
+                    self.links[ancestor] -= self.links[i]
                     ancestor = parents[ancestor]
+        return 0
 
-    def link_density(self, i: int) -> float:
-        return self.links[i] / (self.chars[i] or 1)
+    cdef double link_density(self, Py_ssize_t i) noexcept:
+        return self.links[i] / <double>(self.chars[i] if self.chars[i] else 1)
 
-    def _candidates(self) -> dict[int, float]:
+    cdef double _base(self, Py_ssize_t i) except? -1:
+        return self.page.class_weights[i] + <int>TAG_WEIGHTS.get(self.page.tags[i], 0)
+
+    cdef dict _candidates(self):
         """Each paragraph's score added to its parent and grandparent, then each candidate's scaled
         by its link density. A paragraph's commas are those of the blocks it starts (it seldom
         holds another block)."""
-        page, chars, dropped = self.page, self.chars, self.dropped
-        parents, tags, has_children = page.parents, page.tags, page.has_children
-        scores: dict[int, float] = {}
-        for i in set(page.of_block):
-            tag = tags[i]
-            if dropped[i]:
+        cdef _Page page = self.page
+        cdef Py_ssize_t i, parent, grandparent
+        cdef long long length
+        cdef double score
+        cdef dict scores = {}
+        for i in page.paragraph_places:
+            if self.dropped[i]:
                 continue
-            if tag in PARAGRAPH_TAGS or (tag == "div" and i not in has_children):
-                length, parent = chars[i], parents[i]
+            tag = page.tags[i]
+            if tag in PARAGRAPH_TAGS or (tag == "div" and not page.has_children[i]):
+                length, parent = self.chars[i], page.parents[i]
             elif tag == "div":
                 # A div's own text beside other blocks: readability wraps it in a paragraph of the div.
                 length, parent = page.own_chars[i], i
@@ -245,27 +287,35 @@ class _Choice:
                 continue
             if length < MIN_PARAGRAPH_CHARS or parent < 0:
                 continue
-            score = 2 + page.own_commas[i] + min(length / 100, 3)
-            scores[parent] = scores.get(parent, self._base(parent)) + score
-            grandparent = parents[parent]
+            score = 2 + page.own_commas[i] + min(length / 100.0, 3.0)
+            scores[parent] = <double>scores.get(parent, self._base(parent)) + score
+            grandparent = page.parents[parent]
             if grandparent >= 0:
-                scores[grandparent] = scores.get(grandparent, self._base(grandparent)) + score / 2
-        return {i: score * (1 - self.link_density(i)) for i, score in scores.items()}
-    def _base(self, i: int) -> float:
-        return self.page.class_weights[i] + TAG_WEIGHTS.get(self.page.tags[i], 0)
+                scores[grandparent] = <double>scores.get(grandparent, self._base(grandparent)) + score / 2
+        return {i: <double>score * (1 - self.link_density(i)) for i, score in scores.items()}
 
-    def _best(self) -> int:
+    cdef Py_ssize_t _best(self) except? -2:
         """The top candidate (-1 if none): an ``articleBody`` of few links first, an ``article`` of some
         length inside it instead, or the ``main`` around it if it lies in no ``article``."""
-        scores, page = self.scores, self.page
+        cdef _Page page = self.page
+        cdef dict scores = self.scores
+        cdef Py_ssize_t best = -1, i, ancestor, main = -1
         if not scores:
             return -1
         ranked = sorted(scores, key=scores.__getitem__, reverse=True)
-        best = next((i for i in ranked if "articleBody" in (page.records[i].element.get("itemprop") or "").split()
-                     and self.link_density(i) <= 0.1), ranked[0])
-        best = next((i for i in ranked if page.tags[i] == "article" and self.chars[i] >= RETRY_CHARS
-                     and scores[i] >= scores[best] / 4 and self._under(i, best)), best)
-        ancestor, main = best, -1
+        for i in ranked:
+            if ("articleBody" in ((<Record>page.records[i]).element.get("itemprop") or "").split()
+                    and self.link_density(i) <= 0.1):
+                best = i
+                break
+        else:
+            best = ranked[0]
+        for i in ranked:
+            if (page.tags[i] == "article" and self.chars[i] >= RETRY_CHARS
+                    and <double>scores[i] >= <double>scores[best] / 4 and self._under(i, best)):
+                best = i
+                break
+        ancestor = best
         while ancestor >= 0:
             if page.tags[ancestor] == "article":
                 return best
@@ -277,26 +327,28 @@ class _Choice:
             return main
         return best
 
-    def _under(self, i: int, ancestor: int) -> bool:
+    cdef bint _under(self, Py_ssize_t i, Py_ssize_t ancestor) noexcept:
         while i > ancestor:  # ancestors come first
             i = self.page.parents[i]
         return i == ancestor and i >= 0
 
-    def _article(self) -> set[int]:
+    cdef set _article(self):
         """The top candidate and the siblings that join it: candidates of a fifth of its score (10 at
         least), paragraphs of prose. No candidate: the whole page."""
-        best, page = self.best, self.page
+        cdef _Page page = self.page
+        cdef Py_ssize_t best = self.best, parent, i
+        cdef double threshold
         if best < 0:
             return {0}
         parent = page.parents[best]
         if parent < 0:
             return {best}
-        threshold = max(10.0, self.scores[best] / 5)
+        threshold = max(10.0, <double>self.scores[best] / 5)
         article = {best}
-        for i in [i for i, sibling_parent in enumerate(page.parents) if sibling_parent == parent]:
-            if self.dropped[i]:
+        for i in range(page.count):
+            if page.parents[i] != parent or self.dropped[i]:
                 continue
-            if self.scores.get(i, -1.0) >= threshold:
+            if <double>self.scores.get(i, -1.0) >= threshold:
                 article.add(i)
             elif page.tags[i] == "p":
                 if self.chars[i] > SIBLING_PARAGRAPH_CHARS and self.link_density(i) < SIBLING_LINK_DENSITY:
@@ -306,56 +358,78 @@ class _Choice:
                     article.add(i)
         return article
 
-    def _clean(self, root: int, end: int) -> None:
+    cdef int _clean(self, Py_ssize_t root, Py_ssize_t end) except -1:
         """Mark what readability's cleaning drops of the subtree of the records from ``root`` to
         ``end``, the innermost first, each weighed without what was dropped under it: headings of a
         negative class weight or many links, forms, and tables, lists and divs of a negative weight
         and score or, with fewer than 10 commas, short or linked for their weight."""
-        page, scores, dropped, cleaned = self.page, self.scores, self.dropped, self.cleaned
-        chars, links, commas = page.own_chars[:], page.own_links[:], page.own_commas[:]
+        cdef _Page page = self.page
+        cdef Py_ssize_t i, parent
+        cdef long long[::1] chars = page.own_chars.copy(), links = page.own_links.copy()
+        cdef long long[::1] commas = page.own_commas.copy()
+        cdef int weight
+        cdef double density, most_linked
+        cdef bint semantic
         for i in range(end - 1, root - 1, -1):  # children first: each one's totals are whole when met
             tag = page.tags[i]
-            if tag in CLEANED_TAGS and (tag != "div" or i in page.has_children):  # a div of text is a paragraph now
+            if tag in CLEANED_TAGS and (tag != "div" or page.has_children[i]):  # a div of text is a paragraph now
                 weight = page.class_weights[i]
-                density = links[i] / (chars[i] or 1)
-                if weight + scores.get(i, 0.0) < 0:
-                    cleaned[i] = True
+                density = links[i] / <double>(chars[i] if chars[i] else 1)
+                if weight + <double>self.scores.get(i, 0.0) < 0:
+                    self.cleaned[i] = True
                 elif commas[i] < 10:
-                    semantic = tag in ("ul", "section") and page.within(page.parents[i], _SEMANTIC)
+                    semantic = (tag == "ul" or tag == "section") and page.within(page.parents[i], _SEMANTIC)
                     most_linked = MAX_LINK_DENSITY_SEMANTIC if semantic else MAX_LINK_DENSITY
-                    cleaned[i] = (chars[i] < MIN_PARAGRAPH_CHARS or (weight < CLASS_WEIGHT and density > most_linked)
-                                  or (weight >= CLASS_WEIGHT and density > MAX_LINK_DENSITY_GOOD_CLASS))
+                    self.cleaned[i] = (chars[i] < MIN_PARAGRAPH_CHARS
+                                       or (weight < CLASS_WEIGHT and density > most_linked)
+                                       or (weight >= CLASS_WEIGHT and density > MAX_LINK_DENSITY_GOOD_CLASS))
             elif tag in _HEADINGS:
-                cleaned[i] = page.class_weights[i] < 0 or links[i] > MAX_HEADING_LINK_SHARE * chars[i]
+                self.cleaned[i] = page.class_weights[i] < 0 or links[i] > MAX_HEADING_LINK_SHARE * chars[i]
             elif tag in _DROPPED:
-                cleaned[i] = True
+                self.cleaned[i] = True
             parent = page.parents[i]
-            if i > root and not cleaned[i] and not dropped[i]:  # what is dropped weighs no more in its ancestors
+            if i > root and not self.cleaned[i] and not self.dropped[i]:  # what is dropped weighs no more in its ancestors
                 chars[parent] += chars[i]
                 links[parent] += links[i]
                 commas[parent] += commas[i]
         for i in range(root + 1, end):  # and what lies in it is dropped with it
-            cleaned[i] = cleaned[i] or cleaned[page.parents[i]]
+            self.cleaned[i] = self.cleaned[i] or self.cleaned[page.parents[i]]
+        return 0
 
 
-def article_features(records: Sequence[Record], every_record: Sequence[Record], blocks: Sequence[JustextBlock],
-                     paragraphs: Sequence[Paragraph]) -> Iterator[tuple[float, ...]]:
+def article_features(list records, list every_record, blocks, paragraphs):
     """Per block (``records``: of the elements the blocks start in; ``every_record``: each after
-    its parent, the page's root first, their totals summed), the columns :func:`names` names, one
+    its parent, the page's root first, their totals summed), the columns :data:`COLUMNS` names, one
     row at a time (the rows of a page held at once would be the larger part of its memory)."""
-    page = _Page(every_record, records, blocks, paragraphs)
-    ruthless = choice = _Choice(page, ruthless=True)
+    cdef _Page page = _Page(every_record, records, blocks, paragraphs)
+    cdef _Choice ruthless = _Choice(page, True), choice = ruthless
+    cdef Py_ssize_t i, b
+    cdef double top_score, share
+    cdef bint inside, cleaned
     if ruthless.best < 0 or ruthless.kept_chars < RETRY_CHARS:
-        choice = _Choice(page, ruthless=False)
-    scores, parents = choice.scores, page.parents
-    top_score = scores[choice.best] if choice.best >= 0 else 0.0
-    whole_page = (choice.kept_chars / (page.chars[0] or 1), float(choice is not ruthless))
-    for i in page.of_block:
+        choice = _Choice(page, False)
+    scores = choice.scores
+    top_score = <double>scores[choice.best] if choice.best >= 0 else 0.0
+    whole_page = (choice.kept_chars / <double>(page.chars[0] if page.chars[0] else 1), float(choice is not ruthless))
+    for b in range(len(records)):
+        i = page.of_block[b]
         inside, cleaned = choice.inside[i], choice.cleaned[i]
         # The score of the candidate the block's paragraph adds to whole, against the top one's.
-        share = scores.get(parents[i], 0.0) / top_score if top_score > 0 else 0.0
+        share = <double>scores.get(page.parents[i], 0.0) / top_score if top_score > 0 else 0.0
         yield (float(inside), float(inside and not choice.dropped[i] and not cleaned),
                float(ruthless.dropped[i]), float(cleaned), share, float(choice.down[i]), *whole_page)
+
+
+cdef object _ints(Py_ssize_t size):
+    return array("i", bytes(4 * size))
+
+
+cdef object _longs(Py_ssize_t size):
+    return array("q", bytes(8 * size))
+
+
+cdef object _flags(Py_ssize_t size):
+    return array("b", bytes(size))
 
 
 #: The name of each of the columns :func:`article_features` gives.

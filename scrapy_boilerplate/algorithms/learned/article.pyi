@@ -1,0 +1,29 @@
+# The types of article.pyx, which type checkers do not read.
+from collections.abc import Iterator, Sequence
+
+from ..justext.blocks import JustextBlock
+from ..justext.paragraph import Paragraph
+from .records import Record
+
+UNLIKELY: int
+MAYBE: int
+POSITIVE: int
+NEGATIVE: int
+CLASS_WORDS: dict[int, str]
+TAG_WEIGHTS: dict[str, int]
+CLASS_WEIGHT: int
+PARAGRAPH_TAGS: frozenset[str]
+MIN_PARAGRAPH_CHARS: int
+CLEANED_TAGS: frozenset[str]
+RETRY_CHARS: int
+SIBLING_PARAGRAPH_CHARS: int
+SIBLING_LINK_DENSITY: float
+MAX_LINK_DENSITY: float
+MAX_LINK_DENSITY_SEMANTIC: float
+MAX_LINK_DENSITY_GOOD_CLASS: float
+MAX_HEADING_LINK_SHARE: float
+COLUMNS: tuple[str, ...]
+
+def class_bits(value: str | None) -> int: ...
+def article_features(records: list[Record], every_record: list[Record], blocks: Sequence[JustextBlock],
+                     paragraphs: Sequence[Paragraph]) -> Iterator[tuple[float, ...]]: ...
