@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import chain
 
 from lxml import etree
 
 from ...html.languages import LANGUAGE_CODES, XML_LANG
-from . import word_index
 from .stoplists import Stoplist, available, builtin, shipped_words
 from .word_index import WordIndex
 
@@ -50,32 +48,9 @@ def load_stoplists() -> None:
 
 
 @functools.cache
-def _index() -> WordIndex | dict[str, tuple[int, ...]]:
+def _index() -> WordIndex:
     """Every word of every shipped stoplist -> the positions (in ``_names()``) of the lists that hold it."""
-    if word_index.compiled():
-        return WordIndex([shipped_words(name) for name in _names()])
-    index: dict[str, tuple[int, ...]] = {}
-    for position, name in enumerate(_names()):
-        words = builtin(name).words
-        # Most words are in one list: the list's words go in at C speed, and only those
-        # already in another list are extended one by one.
-        shared = {word: index[word] + (position,) for word in index.keys() & words}
-        index.update(dict.fromkeys(words, (position,)))
-        index.update(shared)
-    return index
-
-
-def _scores(words: Iterable[str]) -> list[int]:
-    """For each shipped stoplist, how many of ``words`` it holds."""
-    index = _index()
-    if isinstance(index, WordIndex):
-        return index.scores(words)
-    # Most of a page's words are in no stoplist: counting only the others halves the work.
-    scores = [0] * len(_names())
-    for word, count in Counter(filter(index.__contains__, words)).items():
-        for position in index[word]:
-            scores[position] += count
-    return scores
+    return WordIndex([shipped_words(name) for name in _names()])
 
 
 @functools.cache
@@ -112,7 +87,7 @@ def pick_stoplist(words: Iterable[Sequence[str]], declared: str | None = None) -
     total = sum(map(len, words))
     if total < MIN_WORDS:
         return None
-    scores = _scores(chain.from_iterable(words))
+    scores = _index().scores(chain.from_iterable(words))
     best = max(range(len(scores)), key=scores.__getitem__)
     if scores[best] < MIN_COVERAGE * total:
         return None
