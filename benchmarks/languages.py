@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import devset  # noqa: E402
 import trainset  # noqa: E402
 
-from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
+from scrapy_boilerplate.algorithms.justext.language import declared_language, page_words, pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 
@@ -42,7 +42,7 @@ def main() -> None:
             if declared is None:
                 continue
             declared_pages += 1
-            words = [paragraph.text.lower().split() for paragraph in segment(root)]
+            words = page_words([paragraph.text.lower() for paragraph in segment(root)])
             for way, picked in (("coverage alone", pick_stoplist(words)),
                                 ("with the declaration", pick_stoplist(words, declared))):
                 if name(picked) != declared:

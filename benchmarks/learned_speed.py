@@ -29,7 +29,7 @@ from speed import core, duel, timed, use_cpu_time  # noqa: E402
 
 from scrapy_boilerplate import ALGORITHMS, extract  # noqa: E402
 from scrapy_boilerplate.algorithms import justext, learned  # noqa: E402
-from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist  # noqa: E402
+from scrapy_boilerplate.algorithms.justext.language import declared_language, page_words, pick_stoplist  # noqa: E402
 from scrapy_boilerplate.algorithms.justext.segment import segment  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import features  # noqa: E402
 from scrapy_boilerplate.algorithms.learned.kind import declared_types  # noqa: E402
@@ -102,7 +102,7 @@ def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
         for (_, started), (name, ended) in zip(marks, marks[1:]):
             times.setdefault(name, []).append((ended - started) * 1000)
         root = parse(page.text)
-        words = [paragraph.text.lower().split() for paragraph in segment(root)]
+        words = page_words([paragraph.text.lower() for paragraph in segment(root)])
         started = clock()
         pick_stoplist(words, declared_language(root))
         times.setdefault("  of which choosing the stoplist", []).append((clock() - started) * 1000)

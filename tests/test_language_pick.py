@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from scrapy_boilerplate import extract
-from scrapy_boilerplate.algorithms.justext.language import declared_language, pick_stoplist
+from scrapy_boilerplate.algorithms.justext.language import declared_language, page_words, pick_stoplist
 from scrapy_boilerplate.html.parse import parse
 
 # A little German among English titles and genres, as on a music shop's page: several
 # shipped lists (Finnish's first) hold more of these English words than German's does.
 GERMAN_AMONG_ENGLISH = ("Top Rock House Single Hip Hop my music top rock house single all time "
-                        "Das neue Album ist da und die Kritik ist sich einig").lower().split()
+                        "Das neue Album ist da und die Kritik ist sich einig").lower()
 GERMAN = ("Der Ausschuss teilte am Dienstag mit dass er den Bericht nicht vor dem Ende des Jahres "
-          "fertigstellen kann und die Sitzung auf den Herbst verschiebt").lower().split()
+          "fertigstellen kann und die Sitzung auf den Herbst verschiebt").lower()
 
 
 @pytest.mark.parametrize(("html", "language"), [
@@ -32,21 +32,21 @@ def test_declared_language_from_html_lang(html, language):
 
 
 def test_declared_language_settles_a_near_tie():
-    assert pick_stoplist([GERMAN_AMONG_ENGLISH]).name != "German"
-    assert pick_stoplist([GERMAN_AMONG_ENGLISH], "German").name == "German"
+    assert pick_stoplist(page_words([GERMAN_AMONG_ENGLISH])).name != "German"
+    assert pick_stoplist(page_words([GERMAN_AMONG_ENGLISH]), "German").name == "German"
 
 
 def test_a_declaration_far_below_the_best_coverage_is_ignored():
     # A template's lang="en" on a German page.
-    assert pick_stoplist([GERMAN], "English").name == "German"
+    assert pick_stoplist(page_words([GERMAN]), "English").name == "German"
 
 
 def test_no_declaration_picks_by_coverage_alone():
-    assert pick_stoplist([GERMAN], None).name == "German"
+    assert pick_stoplist(page_words([GERMAN]), None).name == "German"
 
 
 def test_extract_auto_uses_the_declaration_and_an_explicit_stoplist_ignores_it():
-    text = " ".join(GERMAN_AMONG_ENGLISH)
+    text = GERMAN_AMONG_ENGLISH
     page = f'<html lang="de"><body><p>{text}</p><p>{text}</p></body></html>'
     assert extract(page).language == "German"
     assert extract(page.replace('lang="de"', "")).language != "German"

@@ -6,8 +6,8 @@ from lxml import etree
 
 from ...model import Labelled
 from .blocks import JustextBlock
-from .classify import GOOD, classify_context_free, classify_in_context
-from .language import declared_language, load_stoplists, pick_stoplist, unspaced_language
+from .classify import GOOD, classify_context_free, classify_in_context, count_words
+from .language import declared_language, load_stoplists, page_words, pick_stoplist, stopwords_held, unspaced_language
 from .options import AUTO, JustextOptions
 from .paragraph import Paragraph
 from .segment import segment
@@ -47,23 +47,27 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
     paragraphs = segment(root, images=options.images, spaces=options.spaces, ruby_text=options.ruby_text,
                          unclosed_buttons=options.unclosed_buttons,
                          spaces_between_elements=options.spaces_between_elements, noted=noted)
-    words_of = [paragraph.text.lower().split() for paragraph in paragraphs]
+    texts = [paragraph.text.lower() for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:
-        stoplist = pick_stoplist(words_of, declared_language(root))
+        # Each word looked up once in all the shipped lists, for the choice and then the counts.
+        words = page_words(texts)
+        stoplist = pick_stoplist(words, declared_language(root))
         if stoplist is None:
             stoplist, options = _unspaced(paragraphs, options)
+        counts, held = words.counts(), stopwords_held(stoplist, words)
+    else:  # a small dict of words: faster than the lists' table
+        counts, held = count_words(texts, stoplist.words if stoplist is not None else _NO_STOPWORDS)
     if stoplist is None:
         options = options.for_stoplist(None)
-    stopwords = stoplist.words if stoplist is not None else _NO_STOPWORDS
+    # The texts and words are not needed from here on: on a page of a million blocks,
+    # holding them took much of the memory.
+    del texts
 
-    blocks = classify_context_free(paragraphs, words_of, stopwords, options, block_type, not options.no_headings)
+    blocks = classify_context_free(paragraphs, counts, held, options, block_type, not options.no_headings)
     # A paragraph starting in an h1 is a heading: that test is the cheap one.
     headlines = [] if not options.h1_always_good else [
         block for paragraph, block in zip(paragraphs, blocks) if paragraph.heading and paragraph.element.tag == "h1"]
-    # The words are not needed from here on: on a page of a million blocks,
-    # holding them took much of the memory.
-    del words_of
     classify_in_context(blocks, options)
     for block in headlines:
         block.label = GOOD

@@ -19,7 +19,8 @@ class Paragraph(Protocol):
     heading: bool
     chars: int
 
-def classify_context_free(paragraphs: list[Segmented], words_of: list[list[str]], stopwords: Collection[str],
+def count_words(texts: list[str], stopwords: Collection[str]) -> tuple[list[int], list[int]]: ...
+def classify_context_free(paragraphs: list[Segmented], word_counts: list[int], stopword_counts: list[int],
                           options: JustextOptions, block_type: type[JustextBlock], headings: bool,
                           ) -> list[JustextBlock]: ...
 def classify_in_context(paragraphs: Sequence[Paragraph], p: JustextOptions) -> None: ...

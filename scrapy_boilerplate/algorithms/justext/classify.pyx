@@ -63,25 +63,37 @@ cdef str _context_free(str text, double link_density, double stopword_density, b
     return BAD
 
 
-def classify_context_free(list paragraphs, list words_of, stopwords, options, block_type, bint headings):
-    """Step 1 for each of ``paragraphs`` (jusText's, with ``words_of`` each, lower-cased): its
-    block, made as ``block_type``, ``label`` and ``cf_label`` its class on its own. ``stopwords``
-    holds the stoplist's words; ``headings``: a paragraph in a heading makes a heading block."""
+def count_words(list texts, stopwords):
+    """How many words each of ``texts`` (lower-cased) has, as ``str.split()`` cuts them, and how many
+    of them ``stopwords`` holds: two lists."""
+    cdef list counts = [], held = [], words
+    cdef Py_ssize_t stop
+    for text in texts:
+        words = text.split()
+        stop = 0
+        for word in words:
+            stop += word in stopwords
+        counts.append(len(words))
+        held.append(stop)
+    return counts, held
+
+
+def classify_context_free(list paragraphs, list word_counts, list stopword_counts, options, block_type,
+                          bint headings):
+    """Step 1 for each of ``paragraphs`` (jusText's, with its count of words and of stop words in
+    ``word_counts`` and ``stopword_counts``): its block, made as ``block_type``, ``label`` and
+    ``cf_label`` its class on its own; ``headings``: a paragraph in a heading makes a heading block."""
     cdef Thresholds thresholds = _thresholds(options)
     cdef list blocks = []
-    cdef list words
     cdef str text, label
     cdef object stopword_density
     cdef Py_ssize_t length, count, stop, i
     cdef double link_density
     for i in range(len(paragraphs)):
-        paragraph, words = paragraphs[i], words_of[i]
+        paragraph, count, stop = paragraphs[i], word_counts[i], stopword_counts[i]
         text = paragraph.text
-        length, count = len(text), len(words)
+        length = len(text)
         link_density = <double>paragraph.chars_in_links / length
-        stop = 0
-        for word in words:
-            stop += word in stopwords
         if count:
             stopword_density = stop / count
         else:  # 0, as the reference has it: an int, not 0.0

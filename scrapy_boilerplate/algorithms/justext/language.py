@@ -14,13 +14,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from itertools import chain
 
 from lxml import etree
 
 from ...html.languages import LANGUAGE_CODES, XML_LANG
 from .stoplists import Stoplist, available, builtin, shipped_words
-from .word_index import WordIndex
+from .word_index import PageWords, WordIndex
 
 #: Below this share of stop words no stoplist fits the page (Chinese, Japanese,
 #: Thai, code, lists of names): classify it in the language-independent mode.
@@ -80,14 +79,26 @@ def unspaced_language(texts: Iterable[str]) -> str | None:
     return None
 
 
-def pick_stoplist(words: Iterable[Sequence[str]], declared: str | None = None) -> Stoplist | None:
-    """The shipped stoplist covering the largest share of ``words`` (lower-cased, in groups), or ``None``;
-    that of the ``declared`` language instead when it covers :data:`DECLARED_SHARE` of that share."""
-    words = list(words)
-    total = sum(map(len, words))
+def page_words(texts: Sequence[str]) -> PageWords:
+    """The words of ``texts`` (a page's paragraphs, lower-cased), each looked up in the shipped lists once."""
+    return _index().page_words(texts)
+
+
+def stopwords_held(stoplist: Stoplist | None, words: PageWords) -> list[int]:
+    """How many of the words of each paragraph of ``words`` ``stoplist`` holds: a shipped one (as
+    :func:`pick_stoplist` gives) or one of no words."""
+    if stoplist is None or not stoplist.words:
+        return [0] * len(words.counts())
+    return words.held(_names().index(stoplist.name))
+
+
+def pick_stoplist(words: PageWords, declared: str | None = None) -> Stoplist | None:
+    """The shipped stoplist covering the largest share of ``words`` (a page's: see :func:`page_words`), or
+    ``None``; that of the ``declared`` language instead when it covers :data:`DECLARED_SHARE` of that share."""
+    total = words.total
     if total < MIN_WORDS:
         return None
-    scores = _index().scores(chain.from_iterable(words))
+    scores = words.scores()
     best = max(range(len(scores)), key=scores.__getitem__)
     if scores[best] < MIN_COVERAGE * total:
         return None

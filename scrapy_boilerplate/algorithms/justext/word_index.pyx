@@ -9,7 +9,13 @@ without making an object per word. Every index into its arrays is a masked slot 
 made: they are read without bounds checks.
 """
 
-from cpython.unicode cimport PyUnicode_AsUTF8AndSize
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_AsUTF8AndSize
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
 
 from array import array
 
@@ -115,6 +121,18 @@ cdef class WordIndex:
     def __len__(self):
         return self.entries
 
+    cdef int _entry(self, const unsigned char* word, Py_ssize_t size) noexcept:
+        """The entry of the word ``word[:size]``, -1 if the table does not hold it."""
+        cdef Py_ssize_t slot = self._slot(word, 0, size, _fnv(word, 0, size))
+        if self.table[slot] == 0:
+            return -1
+        return <int>(self.table[slot] & _LOW_HALF) - 1
+
+    def page_words(self, texts):
+        """The words of ``texts`` (a page's paragraphs, lower-cased), as ``str.split()`` cuts them, each
+        looked up once: see :class:`PageWords`."""
+        return PageWords(self, texts)
+
     cpdef list scores(self, words):
         """For each list, how many of ``words`` it holds (each word counted as often as it comes;
         a word that has no UTF-8, a lone surrogate's, is in none)."""
@@ -147,3 +165,144 @@ cdef unsigned long long _fnv(const unsigned char* data, Py_ssize_t start, Py_ssi
     for index in range(start, end):
         value = (value ^ data[index]) * _FNV_PRIME
     return value
+
+
+cdef class PageWords:
+    """The words of a page's paragraphs, each looked up in a :class:`WordIndex` once, without an
+    object per word: how many each paragraph has, and for each word the entry of the table that
+    holds it (-1: none, or a word with a lone surrogate, which has no UTF-8)."""
+
+    cdef WordIndex index
+    cdef object ends_array
+    cdef int* entries
+    cdef long long[::1] ends
+    #: How many words the paragraphs have in all.
+    cdef readonly Py_ssize_t total
+
+    def __cinit__(self, WordIndex index, texts):
+        cdef Py_ssize_t count = len(texts), paragraph = 0, words = 0, capacity = 64, i, length
+        cdef Py_ssize_t used, room = 64
+        cdef int kind
+        cdef void* data
+        cdef Py_UCS4 character
+        cdef unsigned int code
+        cdef bint encodable
+        cdef unsigned char* utf8 = <unsigned char*>PyMem_Malloc(room)
+        cdef unsigned char* grown
+        if utf8 is NULL:
+            raise MemoryError()
+        cdef int* more
+        self.index = index
+        self.ends_array = array("q", bytes(8 * count))
+        self.ends = self.ends_array
+        self.entries = <int*>PyMem_Malloc(capacity * sizeof(int))
+        if self.entries is NULL:
+            PyMem_Free(utf8)
+            raise MemoryError()
+        try:
+            for text in texts:
+                length = len(<str>text)
+                kind = PyUnicode_KIND(text)
+                data = PyUnicode_DATA(text)
+                i = 0
+                while i < length:
+                    character = PyUnicode_READ(kind, data, i)
+                    if Py_UNICODE_ISSPACE(character):
+                        i += 1
+                        continue
+                    # A word: its UTF-8 into utf8, until the next whitespace.
+                    used, encodable = 0, True
+                    while i < length:
+                        character = PyUnicode_READ(kind, data, i)
+                        if Py_UNICODE_ISSPACE(character):
+                            break
+                        if used + 4 > room:
+                            room *= 2
+                            grown = <unsigned char*>PyMem_Realloc(utf8, room)
+                            if grown is NULL:
+                                raise MemoryError()
+                            utf8 = grown
+                        code = <unsigned int>character
+                        if code < 0x80:
+                            utf8[used] = <unsigned char>code
+                            used += 1
+                        elif code < 0x800:
+                            utf8[used] = <unsigned char>(0xC0 | (code >> 6))
+                            utf8[used + 1] = <unsigned char>(0x80 | (code & 0x3F))
+                            used += 2
+                        elif code < 0x10000:
+                            if 0xD800 <= code <= 0xDFFF:
+                                encodable = False
+                            utf8[used] = <unsigned char>(0xE0 | (code >> 12))
+                            utf8[used + 1] = <unsigned char>(0x80 | ((code >> 6) & 0x3F))
+                            utf8[used + 2] = <unsigned char>(0x80 | (code & 0x3F))
+                            used += 3
+                        else:
+                            utf8[used] = <unsigned char>(0xF0 | (code >> 18))
+                            utf8[used + 1] = <unsigned char>(0x80 | ((code >> 12) & 0x3F))
+                            utf8[used + 2] = <unsigned char>(0x80 | ((code >> 6) & 0x3F))
+                            utf8[used + 3] = <unsigned char>(0x80 | (code & 0x3F))
+                            used += 4
+                        i += 1
+                    if words == capacity:
+                        capacity *= 2
+                        more = <int*>PyMem_Realloc(self.entries, capacity * sizeof(int))
+                        if more is NULL:
+                            raise MemoryError()
+                        self.entries = more
+                    self.entries[words] = index._entry(utf8, used) if encodable else -1
+                    words += 1
+                self.ends[paragraph] = words
+                paragraph += 1
+        finally:
+            PyMem_Free(utf8)
+        self.total = words
+
+    def __dealloc__(self):
+        PyMem_Free(self.entries)
+
+    def counts(self):
+        """How many words each paragraph has."""
+        cdef Py_ssize_t paragraph, start = 0
+        counts = []
+        for paragraph in range(self.ends.shape[0]):
+            counts.append(self.ends[paragraph] - start)
+            start = self.ends[paragraph]
+        return counts
+
+    def scores(self):
+        """For each list of the table, how many of the words it holds."""
+        counted = array("q", bytes(8 * self.index.lists))
+        cdef long long[::1] totals = counted
+        cdef Py_ssize_t word, part
+        cdef int entry
+        cdef unsigned long long mask, lowest
+        for word in range(self.total):
+            entry = self.entries[word]
+            if entry < 0:
+                continue
+            for part in range(self.index.width):
+                mask = self.index.masks[entry * self.index.width + part]
+                while mask:
+                    lowest = mask & (~mask + 1)
+                    totals[part * 64 + _BIT_OF[(lowest * _DE_BRUIJN) >> 58]] += 1
+                    mask ^= lowest
+        return counted.tolist()
+
+    def held(self, Py_ssize_t position):
+        """How many words of each paragraph the list at ``position`` holds."""
+        cdef Py_ssize_t paragraph, word = 0
+        cdef long long held
+        cdef int entry
+        cdef Py_ssize_t part = position // 64
+        cdef unsigned long long bit = 1ULL << (position % 64)
+        counts = []
+        for paragraph in range(self.ends.shape[0]):
+            held = 0
+            while word < self.ends[paragraph]:
+                entry = self.entries[word]
+                if entry >= 0 and self.index.masks[entry * self.index.width + part] & bit:
+                    held += 1
+                word += 1
+            counts.append(held)
+        return counts

@@ -211,7 +211,8 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
     landmark_rows = landmarks.landmark_features(records, every_record, blocks, prose, skipped)
     article_rows = article.article_features(records, every_record, blocks, paragraphs)
 
-    for i, (block, record, block_context, article_row) in enumerate(zip(blocks, records, context, article_rows)):
+    for i, (block, record, block_context, landmark_row, article_row) in enumerate(
+            zip(blocks, records, context, landmark_rows, article_rows)):
         if block_context is None:  # prefiltered
             yield None
             continue
@@ -234,7 +235,6 @@ def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], t
         row += block_context
         row += (float(prose[i]), float(record.to_meeting), float(record.below_meeting), *page_container,
                 (i - first_prose) / count, (i - last_prose) / count)  # structure
-        landmark_row = landmark_rows[i]
         assert landmark_row is not None  # a block's not skipped
         row += landmark_row
         row += article_row

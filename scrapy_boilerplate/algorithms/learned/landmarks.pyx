@@ -33,15 +33,15 @@ COLUMNS = ("up_to_headline", "down_to_headline", "after_headline", "up_to_longes
 
 #: What a block's row holds when it lies in no repeated item.
 _NO_ITEM = (0.0, 0.0, 0.0, 0.0, 0.0)
-#: The levels of the ways as floats, one object each: a page's rows are held at once, and a page of
-#: 100,000 paragraphs would make 400,000 floats of a few values.
+#: The levels of the ways as floats, one object each: a page of 100,000 paragraphs would make
+#: 400,000 floats of a few values.
 cdef tuple _LEVELS = tuple([float(level) for level in range(4097)])
 
 
 def landmark_features(list records, list every_record, blocks, list prose, list skipped):
     """Per block (``records``: of the elements the blocks start in; ``every_record``: each after
     its parent, the page's root first; ``prose``: which blocks are prose), the columns
-    :data:`COLUMNS` names; ``None`` for the ``skipped`` blocks."""
+    :data:`COLUMNS` names, one row at a time; ``None`` for the ``skipped`` blocks."""
     cdef Py_ssize_t count = len(blocks), i, headline = -1, longest = -1, longest_chars = 0, chars, position
     cdef Py_ssize_t page_prose = (<Record>every_record[0]).prose_chars
     cdef Record record, item
@@ -85,10 +85,9 @@ def landmark_features(list records, list every_record, blocks, list prose, list 
         if prose[i]:
             chars += blocks[i].chars
         before[i + 1] = chars
-    rows = []
     for i in range(count):
         if skipped[i]:
-            rows.append(None)
+            yield None
             continue
         record = records[i]
         position = record.position
@@ -108,8 +107,7 @@ def landmark_features(list records, list every_record, blocks, list prose, list 
             row += (log(<Py_ssize_t>group_sizes[key]), <Py_ssize_t>group_prose[key] / <double>page_prose,
                     item.prose_chars / <double>page_prose, <Py_ssize_t>before[first[key]] / <double>page_prose,
                     (<Py_ssize_t>before[count] - <Py_ssize_t>before[<Py_ssize_t>last[key] + 1]) / <double>page_prose)
-        rows.append(row)
-    return rows
+        yield row
 
 
 cdef object _ways(Record anchor, list every_record):
