@@ -25,7 +25,7 @@ def table(lists: list[list[str]]) -> WordIndex:
 
 def positions(index: WordIndex, word: str) -> tuple[int, ...]:
     """The positions of the lists of ``index`` that hold ``word``."""
-    return tuple(position for position, score in enumerate(index.scores([word])) if score)
+    return tuple(position for position, score in enumerate(index.page_words([word]).scores()) if score)
 
 
 def test_every_shipped_file_is_lower_cased_one_word_a_line_without_repeats():
@@ -55,9 +55,13 @@ def test_the_choice_uses_the_table():
 
 def test_words_the_lists_do_not_hold():
     index = table([["the", "of"], ["of", "der"], []])
-    assert index.scores(["the", "of", "of", "der", "th", "thee", "", "\ud800", "the\nof", "of\n"]) == [3, 3, 0]
+    # Words cut at whitespace as str.split() cuts them; a word with a lone surrogate has no UTF-8.
+    page = index.page_words(["the of of der", "th thee", "", "\ud800 the\ud800", "the\nof", "\u3000of\n"])
+    assert page.scores() == [6, 5, 0] and page.total == 11 and len(page) == 6
+    assert page.counts() == [4, 2, 0, 2, 2, 1]
+    assert page.held(0) == [3, 0, 0, 0, 2, 1] and page.held(1) == [3, 0, 0, 0, 1, 1]
     assert positions(index, "of") == (0, 1) and positions(index, "der") == (1,) and positions(index, "x") == ()
-    assert table([]).scores(["the"]) == [] and len(table([[], []])) == 0
+    assert table([]).page_words(["the"]).scores() == [] and len(table([[], []])) == 0
 
 
 def test_more_than_64_lists():
@@ -65,7 +69,9 @@ def test_more_than_64_lists():
     index = table(lists)
     assert positions(index, "all") == tuple(range(130))
     assert positions(index, "w129") == (129,) and positions(index, "w64") == (64,)
-    assert index.scores(["all", "w100", "all"]) == reference_scores(lists, ["all", "w100", "all"])
+    page = index.page_words(["all w100", "all"])
+    assert page.scores() == reference_scores(lists, ["all", "w100", "all"])
+    assert page.held(100) == [2, 1] and page.held(129) == [1, 1]
 
 
 WORD = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), min_size=1, max_size=6)
@@ -75,5 +81,11 @@ WORD = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=
 @given(st.lists(st.lists(WORD, max_size=30), max_size=70),
        st.lists(WORD | st.text(max_size=4), max_size=40))
 def test_the_table_scores_as_sets_of_words_do(lists, words):
-    asked = words + [word for words_of_list in lists[:3] for word in words_of_list[:5]]
-    assert table(lists).scores(asked) == reference_scores(lists, asked)
+    texts = [" ".join(words), " ".join(word for words_of_list in lists[:3] for word in words_of_list[:5])]
+    page = table(lists).page_words(texts)
+    split = [text.split() for text in texts]
+    assert page.counts() == [len(words_of_text) for words_of_text in split]
+    assert page.scores() == reference_scores(lists, [word for words_of_text in split for word in words_of_text])
+    for position, words_of_list in enumerate(lists[:3]):
+        assert page.held(position) == [sum(word in set(words_of_list) for word in words_of_text)
+                                       for words_of_text in split]

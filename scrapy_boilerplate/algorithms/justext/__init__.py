@@ -60,7 +60,7 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
         counts, held = count_words(texts, stoplist.words if stoplist is not None else _NO_STOPWORDS)
     if stoplist is None:
         options = options.for_stoplist(None)
-    # The texts and words are not needed from here on: on a page of a million blocks,
+    # The lower-cased texts are not needed from here on: on a page of a million blocks,
     # holding them took much of the memory.
     del texts
 

@@ -88,7 +88,7 @@ def stopwords_held(stoplist: Stoplist | None, words: PageWords) -> list[int]:
     """How many of the words of each paragraph of ``words`` ``stoplist`` holds: a shipped one (as
     :func:`pick_stoplist` gives) or one of no words."""
     if stoplist is None or not stoplist.words:
-        return [0] * len(words.counts())
+        return [0] * len(words)
     return words.held(_names().index(stoplist.name))
 
 

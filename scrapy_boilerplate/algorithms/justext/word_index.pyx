@@ -4,13 +4,13 @@
 The per-page stoplist choice looks every word of a page up in all 100 shipped lists. As a dict,
 their 154,484 distinct words cost a process 60-90 ms to build (a ``str`` and an entry each), most
 of its first extraction. This table keeps the lists' UTF-8 bytes and C arrays instead, built in
-20-25 ms, and looks a page's words up by their UTF-8 (which CPython keeps for an ASCII word)
-without making an object per word. Every index into its arrays is a masked slot or an entry it
-made: they are read without bounds checks.
+20-25 ms, and looks a page's words up by their UTF-8, made as the page's text is scanned
+(:class:`PageWords`), without an object per word. Every index into its arrays is a masked slot or
+an entry it made: they are read without bounds checks.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_AsUTF8AndSize
+from cpython.unicode cimport Py_UNICODE_ISSPACE
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
@@ -110,10 +110,11 @@ cdef class WordIndex:
         return slot
 
     cdef bint _holds(self, Py_ssize_t at, const unsigned char* word, Py_ssize_t start, Py_ssize_t end) noexcept:
-        """Whether the word of ``text`` at ``at`` is ``word[start:end]``."""
+        """Whether the word of ``text`` at ``at`` is ``word[start:end]`` (which, a line of the lists
+        or a page's word cut at whitespace, holds no line break)."""
         cdef Py_ssize_t index
         for index in range(start, end):
-            if word[index] == _LINE_BREAK or self.data[at] != word[index]:
+            if self.data[at] != word[index]:
                 return False
             at += 1
         return at == len(self.text) or self.data[at] == _LINE_BREAK
@@ -132,31 +133,6 @@ cdef class WordIndex:
         """The words of ``texts`` (a page's paragraphs, lower-cased), as ``str.split()`` cuts them, each
         looked up once: see :class:`PageWords`."""
         return PageWords(self, texts)
-
-    cpdef list scores(self, words):
-        """For each list, how many of ``words`` it holds (each word counted as often as it comes;
-        a word that has no UTF-8, a lone surrogate's, is in none)."""
-        counted = array("q", bytes(8 * self.lists))
-        cdef long long[::1] totals = counted
-        cdef const unsigned char* utf8
-        cdef Py_ssize_t size, slot, entry, part
-        cdef unsigned long long mask, lowest
-        for word in words:
-            try:
-                utf8 = <const unsigned char*>PyUnicode_AsUTF8AndSize(word, &size)
-            except UnicodeEncodeError:
-                continue
-            slot = self._slot(utf8, 0, size, _fnv(utf8, 0, size))
-            if self.table[slot] == 0:
-                continue
-            entry = <Py_ssize_t>(self.table[slot] & _LOW_HALF) - 1
-            for part in range(self.width):
-                mask = self.masks[entry * self.width + part]
-                while mask:
-                    lowest = mask & (~mask + 1)
-                    totals[part * 64 + _BIT_OF[(lowest * _DE_BRUIJN) >> 58]] += 1
-                    mask ^= lowest
-        return counted.tolist()
 
 
 cdef unsigned long long _fnv(const unsigned char* data, Py_ssize_t start, Py_ssize_t end) noexcept:
@@ -260,6 +236,10 @@ cdef class PageWords:
 
     def __dealloc__(self):
         PyMem_Free(self.entries)
+
+    def __len__(self):
+        """How many paragraphs."""
+        return self.ends.shape[0]
 
     def counts(self):
         """How many words each paragraph has."""

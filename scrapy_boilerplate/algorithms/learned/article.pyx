@@ -36,9 +36,8 @@ cross-validated figures within 0.001.)
 
 import functools
 import re
-from array import array
 
-from .records cimport Record
+from .records cimport Record, flags, ints, longs
 
 from .wordlist import alternation
 
@@ -127,9 +126,9 @@ cdef class _Page:
         cdef Py_ssize_t i, b = 0
         self.records, self.blocks = every_record, blocks
         self.count = count = len(every_record)
-        self.parents, self.class_weights = _ints(count), _ints(count)
-        self.chars, self.links = _longs(count), _longs(count)
-        self.has_children, self.unlikely = _flags(count), _flags(count)
+        self.parents, self.class_weights = ints(count), ints(count)
+        self.chars, self.links = longs(count), longs(count)
+        self.has_children, self.unlikely = flags(count), flags(count)
         self.tags = [record.tag for record in every_record]
         unlikely = []
         for i in range(count):
@@ -146,9 +145,9 @@ cdef class _Page:
                 unlikely.append(i)
         #: Each block's record; the characters, linked characters and commas of the blocks each record's
         #: element starts, and the first of them (readability's paragraphs are the elements, not the blocks).
-        self.of_block = _ints(len(records))
-        self.own_chars, self.own_links, self.own_commas = _longs(count), _longs(count), _longs(count)
-        self.first_block = _ints(count)
+        self.of_block = ints(len(records))
+        self.own_chars, self.own_links, self.own_commas = longs(count), longs(count), longs(count)
+        self.first_block = ints(count)
         self.first_block[:] = -1
         # The places the blocks start in, as readability's paragraphs are met (the set's order).
         self.paragraph_places = places = set()
@@ -171,7 +170,7 @@ cdef class _Page:
         cdef Py_ssize_t i, j, end = 0
         if not candidates:
             return 0
-        holding = _flags(self.count)
+        holding = flags(self.count)
         cdef char[::1] holds = holding
         for i in range(self.count):
             if self.tags[i] in _HOLD_ARTICLE:
@@ -217,7 +216,7 @@ cdef class _Choice:
         cdef Py_ssize_t count = page.count, root, end, i
         cdef long long kept_chars = 0
         self.page = page
-        self.dropped = page.unlikely if ruthless else _flags(count)
+        self.dropped = page.unlikely if ruthless else flags(count)
         self.chars, self.links = page.chars, page.links
         if ruthless:
             for i in range(count):
@@ -229,7 +228,7 @@ cdef class _Choice:
         article = self._article()
         # The records inside the article (its elements' subtrees, in a row each), how deep below the
         # top candidate, and those the cleaning drops.
-        self.inside, self.cleaned, self.down = _flags(count), _flags(count), _ints(count)
+        self.inside, self.cleaned, self.down = flags(count), flags(count), ints(count)
         self.down[:] = -1
         for root in sorted(article):
             end = page.subtree_end(root)
@@ -418,18 +417,6 @@ def article_features(list records, list every_record, blocks, paragraphs):
         share = <double>scores.get(page.parents[i], 0.0) / top_score if top_score > 0 else 0.0
         yield (float(inside), float(inside and not choice.dropped[i] and not cleaned),
                float(ruthless.dropped[i]), float(cleaned), share, float(choice.down[i]), *whole_page)
-
-
-cdef object _ints(Py_ssize_t size):
-    return array("i", bytes(4 * size))
-
-
-cdef object _longs(Py_ssize_t size):
-    return array("q", bytes(8 * size))
-
-
-cdef object _flags(Py_ssize_t size):
-    return array("b", bytes(size))
 
 
 #: The name of each of the columns :func:`article_features` gives.

@@ -22,9 +22,7 @@ indexed by the records' places: one pass over them and one over the blocks.
 
 from libc.math cimport log
 
-from array import array
-
-from .records cimport Record
+from .records cimport Record, ints
 
 #: The name of each of the columns :func:`landmark_features` gives.
 COLUMNS = ("up_to_headline", "down_to_headline", "after_headline", "up_to_longest", "down_to_longest",
@@ -114,7 +112,7 @@ cdef object _ways(Record anchor, list every_record):
     """For each record, by place: the levels from its element up to where its ancestors meet the
     anchor's, and from there down to the anchor (two ints a record)."""
     cdef Py_ssize_t size = len(every_record), levels = 0, i
-    ways = array_of(2 * size)
+    ways = ints(2 * size)
     cdef int[::1] way = ways
     cdef Record record
     cdef object ancestor = anchor
@@ -153,7 +151,7 @@ cdef tuple _items(list every_record):
             if words:
                 key = keys[record.position] = (record.parent, record.tag, words[0])
                 repeated[key] = repeated.get(key, 0) + 1
-    items = array_of(size)
+    items = ints(size)
     cdef int[::1] item_of = items
     for record in every_record:  # parents first
         key = keys[record.position]
@@ -164,8 +162,3 @@ cdef tuple _items(list every_record):
         else:
             item_of[record.position] = -1
     return items, keys, repeated
-
-
-cdef object array_of(Py_ssize_t size):
-    """A C array of ``size`` ints, all 0."""
-    return array("i", bytes(4 * size))

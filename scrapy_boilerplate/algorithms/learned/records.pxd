@@ -38,3 +38,9 @@ cdef class Record:
     cdef signed char first_linked
     cdef tuple shares
     cdef object like_key
+
+
+# C arrays of a value per record (or per block), all 0: ints, long longs and flags (signed chars).
+cdef object ints(Py_ssize_t size)
+cdef object longs(Py_ssize_t size)
+cdef object flags(Py_ssize_t size)

@@ -18,6 +18,8 @@ cimport lxml.includes.etreepublic as cetree
 
 from ...html.nodes cimport Names, is_element
 
+from array import array
+
 cetree.import_lxml__etree()
 
 
@@ -271,3 +273,18 @@ cdef tuple _shares(Record container, Record page):
 
 cdef inline double _container_score(Record record):
     return record.held_prose * (1 - <double>record.link_chars / (record.chars if record.chars else 1))
+
+
+cdef object ints(Py_ssize_t size):
+    """A C array of ``size`` ints, all 0, for a value per record by place (or per block)."""
+    return array("i", bytes(4 * size))
+
+
+cdef object longs(Py_ssize_t size):
+    """A C array of ``size`` long longs, all 0."""
+    return array("q", bytes(8 * size))
+
+
+cdef object flags(Py_ssize_t size):
+    """A C array of ``size`` signed chars, all 0."""
+    return array("b", bytes(size))
