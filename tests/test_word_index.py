@@ -13,7 +13,7 @@ from scrapy_boilerplate.algorithms.justext.word_index import WordIndex
 
 
 def reference_scores(lists: list[list[str]], words: list[str]) -> list[int]:
-    """What ``WordIndex.scores`` must give, counted with sets of ``str``."""
+    """What ``PageWords.scores`` must give for ``words``, counted with sets of ``str``."""
     counts = Counter(words)
     return [sum(count for word, count in counts.items() if word in set(words_of_list))
             for words_of_list in lists]
