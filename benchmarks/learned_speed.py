@@ -19,6 +19,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from array import array
 from pathlib import Path
 from unittest import mock
 
@@ -65,7 +66,8 @@ def main() -> None:
     print(f"learned on a parsed tree  {statistics.median(on_tree):8.2f}   "
           f"{statistics.median(theirs) / statistics.median(on_tree):.2f}x faster than trafilatura from text "
           f"(its {statistics.median(theirs):.2f} in this duel; lxml's parse alone {parse_median:.2f})")
-    rows_of = {html: learned.featurize(root, options)[1] for html, root in root_of.items()}
+    rows_of = {html: [row if row is None else array("d", row) for row in learned.featurize(root, options)[1]]
+               for html, root in root_of.items()}
     theirs, free = duel(pages, trafilatura.extract, lambda html: without_features(html, rows_of[html], options))
     budget = statistics.median(theirs) / 2.5 - statistics.median(free)
     print(f"learned, features free    {statistics.median(free):8.2f}   "
@@ -73,10 +75,10 @@ def main() -> None:
           f"(its {statistics.median(theirs):.2f} in this duel; 2.5x leaves the features {budget:.2f} ms)")
 
 
-def without_features(html: str, rows: list[list[float] | None], options: learned.LearnedOptions) -> None:
+def without_features(html: str, rows: list[array | None], options: learned.LearnedOptions) -> None:
     """The shipped learned path from the ``str``, all of it but the features: the page's ``rows``
     were made beforehand and stand in for them."""
-    with mock.patch.object(learned, "iter_rows", lambda paragraphs, blocks, types: iter(rows)):
+    with mock.patch.object(learned, "iter_rows", lambda paragraphs, blocks, types, shared: iter(rows)):
         extract(html, algorithm="learned", options=options, metadata=False)
 
 
@@ -95,7 +97,9 @@ def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:
         marks.append(("parse", clock()))
         paragraphs, blocks, _ = justext.classify(root, options, learned.LearnedBlock)
         marks.append(("jusText", clock()))
-        rows = features.rows(paragraphs, blocks, declared_types(root))
+        # Each row kept in an array of its own (the run-time scores each in the one array it is written in).
+        rows = [row if row is None else array("d", row)
+                for row in features.iter_rows(paragraphs, blocks, declared_types(root), shared=True)]
         marks.append(("features", clock()))
         model.probabilities(rows)
         marks.append(("trees", clock()))

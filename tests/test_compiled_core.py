@@ -77,7 +77,7 @@ def test_the_trees_declarations_are_those_the_models_write():
     shipped = (PACKAGE / "algorithms" / "learned" / "trees.pxd").read_text(encoding="utf-8")
     assert shipped == model.declarations(trees.FEATURES)
     assert "@cython.locals(x0=cython.double" in shipped and f"x{trees.FEATURES - 1}=cython.double)" in shipped
-    assert shipped.endswith("cpdef double score(object row)\n")
+    assert shipped.endswith("cpdef double score(const double[::1] row)\n")  # the array features writes
     forest_declarations = (PACKAGE / "algorithms" / "pagetype" / "forest.pxd").read_text(encoding="utf-8")
     assert forest_declarations == pagetype_model.declarations(forest.FEATURES)
     assert forest_declarations.endswith("cpdef tuple scores(object row)\n")

@@ -1,5 +1,5 @@
-"""The learned features' text statistics in C (``learned/text_statistics.pyx``) against the Python and the
-regular expressions they replaced."""
+"""The learned features' text statistics and scans in C (``learned/text_statistics.pyx``) against the Python
+and the regular expressions they replaced."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scrapy_boilerplate.algorithms.learned.text_statistics import (
     COUNTED_CHARS,
     PROMPT_WORDS,
+    dates,
     prompt_words,
     share_in,
     text_statistics,
@@ -79,3 +80,25 @@ def test_prompt_cases() -> None:
     assert prompt_words("") == 0
     assert share_in("the river rose", {"river", "rose"}) == 2 / 3
     assert share_in("— …", {"river"}) == 0.0
+
+
+#: The pattern the date scan replaced, searched in the blocks' lowercased text.
+DATES = re.compile(r"\b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b"
+                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b")
+#: Digit runs of every length (ASCII and others, and a digit that is not decimal), every separator,
+#: months and their longer names, "ago" and its neighbours, word characters that end no word.
+DATE_PIECES = st.sampled_from(["1", "9", "19", "20", "2024", "12345", "03", "\u0663", "\u00b2", ".", "/", "-", ":",
+                               " ", "jan", "march", "sept", "dec", "ago", "agon", "ma", "_", "a", "\u00e9", "\ud800",
+                               "\n", "x", "'", ". "])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(DATE_PIECES, max_size=14).map("".join) | st.text())
+def test_dates_are_the_pattern(text: str) -> None:
+    assert dates(text) == len(DATES.findall(text))
+
+
+def test_date_cases() -> None:
+    assert dates("posted 12.3.2024 at 9:30, updated 2 hours ago") == 3
+    assert dates("march 12, sept. 3 and 1999; not 12345-1-1, 123:45 or 2024a") == 3
+    assert dates("") == dates("agony") == dates("a1999") == 0

@@ -14,7 +14,7 @@ precision and recall as ``favor`` weighs them for what the page says it is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 from lxml import etree
@@ -47,7 +47,7 @@ def featurize(root: etree._Element, options: LearnedOptions, block_type: type[Ju
     return blocks, rows(paragraphs, blocks, declared_types(root)), stoplist
 
 
-def _noting(rows: Iterator[list[float] | None], column: int, flags: list[bool]) -> Iterator[list[float] | None]:
+def _noting(rows: Iterator[Sequence[float] | None], column: int, flags: list[bool]) -> Iterator[Sequence[float] | None]:
     """``rows``, noting in ``flags`` whether each row's ``column`` is set (a block in an element named
     for comments or reviews)."""
     for row in rows:
@@ -63,12 +63,13 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     if options.max_blocks and len(justext_blocks) > options.max_blocks:  # before their features
         raise PageTooComplex(len(justext_blocks), options.max_blocks, "learned")
     blocks = cast("list[LearnedBlock]", justext_blocks)  # made as LearnedBlocks just above
-    # The rows made one at a time, each scored and let go (a page's rows at once are its largest part).
+    # The rows written one at a time into the same C array, each scored before the next (a page's
+    # rows at once are its largest part).
     in_comments: list[bool] = []
     in_reviews: list[bool] = []
     types = declared_types(root)
     reviews_out = product_page(types)
-    block_rows = iter_rows(paragraphs, blocks, types)
+    block_rows: Iterator[Sequence[float] | None] = iter_rows(paragraphs, blocks, types, shared=True)
     if options.comments:
         block_rows = _noting(block_rows, ANY_COMMENT, in_comments)
     if reviews_out:

@@ -1,5 +1,5 @@
 # The types of article.pyx, which type checkers do not read.
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from ..justext.blocks import JustextBlock
 from ..justext.paragraph import Paragraph
@@ -25,5 +25,6 @@ MAX_HEADING_LINK_SHARE: float
 COLUMNS: tuple[str, ...]
 
 def class_bits(value: str | None) -> int: ...
-def article_features(records: list[Record], every_record: list[Record], blocks: Sequence[JustextBlock],
-                     paragraphs: Sequence[Paragraph]) -> Iterator[tuple[float, ...]]: ...
+class Article:
+    def __init__(self, records: list[Record], every_record: list[Record], blocks: Sequence[JustextBlock],
+                 paragraphs: Sequence[Paragraph]) -> None: ...

@@ -396,29 +396,34 @@ cdef class _Choice:
         return 0
 
 
-def article_features(list records, list every_record, blocks, paragraphs):
-    """Per block (``records``: of the elements the blocks start in; ``every_record``: each after
-    its parent, the page's root first, their totals summed), the columns :data:`COLUMNS` names, one
-    row at a time (the rows of a page held at once would be the larger part of its memory)."""
-    cdef _Page page = _Page(every_record, records, blocks, paragraphs)
-    cdef _Choice ruthless = _Choice(page, True), choice = ruthless
-    cdef Py_ssize_t i, b
-    cdef double top_score, share
-    cdef bint inside, cleaned
-    if ruthless.best < 0 or ruthless.kept_chars < RETRY_CHARS:
-        choice = _Choice(page, False)
-    scores = choice.scores
-    top_score = <double>scores[choice.best] if choice.best >= 0 else 0.0
-    whole_page = (choice.kept_chars / <double>(page.chars[0] if page.chars[0] else 1), float(choice is not ruthless))
-    for b in range(len(records)):
-        i = page.of_block[b]
-        inside, cleaned = choice.inside[i], choice.cleaned[i]
+cdef class Article:
+    """readability's choice on a page, and each block's columns from it (fields declared in ``article.pxd``)."""
+
+    def __init__(self, list records, list every_record, blocks, paragraphs):
+        """Of the page whose blocks start in ``records`` (``every_record``: each after its parent, the
+        page's root first, their totals summed)."""
+        cdef _Page page = _Page(every_record, records, blocks, paragraphs)
+        cdef _Choice ruthless = _Choice(page, True), choice = ruthless
+        if ruthless.best < 0 or ruthless.kept_chars < RETRY_CHARS:
+            choice = _Choice(page, False)
+        self.page, self.ruthless, self.choice = page, ruthless, choice
+        self.top_score = <double>choice.scores[choice.best] if choice.best >= 0 else 0.0
+        self.page_share = choice.kept_chars / <double>(page.chars[0] if page.chars[0] else 1)
+
+    cdef int write(self, Py_ssize_t block, double* row) except -1:
+        """Write the :data:`COLUMNS` of the ``block``-th block into ``row``."""
+        cdef _Page page = self.page
+        cdef _Choice choice = self.choice
+        cdef Py_ssize_t i = page.of_block[block]
+        cdef bint inside = choice.inside[i], cleaned = choice.cleaned[i]
+        row[0], row[1] = inside, inside and not choice.dropped[i] and not cleaned
+        row[2], row[3] = (<_Choice>self.ruthless).dropped[i], cleaned
         # The score of the candidate the block's paragraph adds to whole, against the top one's.
-        share = <double>scores.get(page.parents[i], 0.0) / top_score if top_score > 0 else 0.0
-        yield (float(inside), float(inside and not choice.dropped[i] and not cleaned),
-               float(ruthless.dropped[i]), float(cleaned), share, float(choice.down[i]), *whole_page)
+        row[4] = <double>choice.scores.get(page.parents[i], 0.0) / self.top_score if self.top_score > 0 else 0.0
+        row[5], row[6], row[7] = choice.down[i], self.page_share, choice is not self.ruthless
+        return 0
 
 
-#: The name of each of the columns :func:`article_features` gives.
+#: The name of each of the columns :meth:`Article.write` writes.
 COLUMNS = ("article_inside", "article_kept", "article_unlikely", "article_cleaned", "article_score_share",
            "article_down", "article_page_share", "article_lenient")

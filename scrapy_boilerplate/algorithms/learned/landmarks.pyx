@@ -22,90 +22,88 @@ indexed by the records' places: one pass over them and one over the blocks.
 
 from libc.math cimport log
 
-from .records cimport Record, ints
+from .records cimport Record, ints, longs
 
-#: The name of each of the columns :func:`landmark_features` gives.
+#: The name of each of the columns :meth:`Landmarks.write` writes.
 COLUMNS = ("up_to_headline", "down_to_headline", "after_headline", "up_to_longest", "down_to_longest",
            "chars_to_longest", "chars_to_prose", "item_siblings", "items_prose_share", "item_prose_share",
            "prose_before_items", "prose_after_items")
 
-#: What a block's row holds when it lies in no repeated item.
-_NO_ITEM = (0.0, 0.0, 0.0, 0.0, 0.0)
-#: The levels of the ways as floats, one object each: a page of 100,000 paragraphs would make
-#: 400,000 floats of a few values.
-cdef tuple _LEVELS = tuple([float(level) for level in range(4097)])
 
+cdef class Landmarks:
+    """The landmarks of a page and each block's way to them (fields declared in ``landmarks.pxd``)."""
 
-def landmark_features(list records, list every_record, blocks, list prose, list skipped):
-    """Per block (``records``: of the elements the blocks start in; ``every_record``: each after
-    its parent, the page's root first; ``prose``: which blocks are prose), the columns
-    :data:`COLUMNS` names, one row at a time; ``None`` for the ``skipped`` blocks."""
-    cdef Py_ssize_t count = len(blocks), i, headline = -1, longest = -1, longest_chars = 0, chars, position
-    cdef Py_ssize_t page_prose = (<Record>every_record[0]).prose_chars
-    cdef Record record, item
-    cdef int[::1] to_headline, to_longest, item_of
-    if not page_prose:
-        page_prose = 1
-    for i in range(count):
-        if (<Record>records[i]).tag == "h1":
-            headline = i
-            break
-    # The longest prose block (of all blocks where none is prose); of equals, the first.
-    for i in range(count):
-        if prose[i] and (longest < 0 or blocks[i].chars > longest_chars):
-            longest, longest_chars = i, blocks[i].chars
-    if longest < 0:
+    def __init__(self, list records, list every_record, blocks, list prose):
+        """Of the page whose blocks start in ``records`` (``every_record``: each after its parent, the
+        page's root first; ``prose``: which blocks are)."""
+        cdef Py_ssize_t count = len(blocks), i, longest_chars = 0, chars
+        cdef Record record
+        cdef int[::1] item_of
+        self.records, self.every_record, self.count = records, every_record, count
+        self.page_prose = (<Record>every_record[0]).prose_chars or 1
+        self.chars = longs(count)
+        self.headline = self.longest = -1
         for i in range(count):
-            if longest < 0 or blocks[i].chars > longest_chars:
-                longest, longest_chars = i, blocks[i].chars
-    if not longest_chars:
-        longest_chars = 1
-    if headline >= 0:
-        to_headline = _ways(records[headline], every_record)
-    to_longest = _ways(records[longest], every_record)
-    items, keys, group_sizes = _items(every_record)
-    item_of = items
-    # Each group of items: the prose its items hold, its first and last block.
-    group_prose, first, last = {}, {}, {}
-    for record in every_record:
-        if item_of[record.position] == record.position:
-            key = keys[record.position]
-            group_prose[key] = group_prose.get(key, 0) + record.prose_chars
-    before = [0] * (count + 1)  # the prose characters before each block
-    chars = 0
-    for i in range(count):
-        record = records[i]
-        if item_of[record.position] >= 0:
-            key = keys[item_of[record.position]]
-            if key not in first:
-                first[key] = i
-            last[key] = i
-        if prose[i]:
-            chars += blocks[i].chars
-        before[i + 1] = chars
-    for i in range(count):
-        if skipped[i]:
-            yield None
-            continue
-        record = records[i]
-        position = record.position
-        chars = blocks[i].chars
-        if headline >= 0:
-            row = (_level(to_headline[2 * position]), _level(to_headline[2 * position + 1]),
-                   <double>(i - headline) / count)
+            self.chars[i] = blocks[i].chars
+            if self.headline < 0 and (<Record>records[i]).tag == "h1":
+                self.headline = i
+        # The longest prose block (of all blocks where none is prose); of equals, the first.
+        for i in range(count):
+            if prose[i] and (self.longest < 0 or self.chars[i] > longest_chars):
+                self.longest, longest_chars = i, self.chars[i]
+        if self.longest < 0:
+            for i in range(count):
+                if self.longest < 0 or self.chars[i] > longest_chars:
+                    self.longest, longest_chars = i, self.chars[i]
+        self.longest_chars = longest_chars or 1
+        if self.headline >= 0:
+            self.to_headline = _ways(records[self.headline], every_record)
+        self.to_longest = _ways(records[self.longest], every_record)
+        items, self.keys, self.group_sizes = _items(every_record)
+        self.item_of = item_of = items
+        # Each group of items: the prose its items hold, its first and last block.
+        self.group_prose, self.first, self.last = {}, {}, {}
+        for record in every_record:
+            if item_of[record.position] == record.position:
+                key = self.keys[record.position]
+                self.group_prose[key] = self.group_prose.get(key, 0) + record.prose_chars
+        self.before = longs(count + 1)  # the prose characters before each block
+        chars = 0
+        for i in range(count):
+            record = records[i]
+            if item_of[record.position] >= 0:
+                key = self.keys[item_of[record.position]]
+                if key not in self.first:
+                    self.first[key] = i
+                self.last[key] = i
+            if prose[i]:
+                chars += self.chars[i]
+            self.before[i + 1] = chars
+
+    cdef int write(self, Py_ssize_t i, double* row) except -1:
+        """Write the :data:`COLUMNS` of block ``i`` into ``row``."""
+        cdef Record record = self.records[i], item
+        cdef Py_ssize_t position = record.position, chars = self.chars[i], first, last
+        cdef double page_prose = self.page_prose
+        if self.headline >= 0:
+            row[0], row[1] = self.to_headline[2 * position], self.to_headline[2 * position + 1]
+            row[2] = <double>(i - self.headline) / self.count
         else:
-            row = (-1.0, -1.0, -1.0)
-        row += (_level(to_longest[2 * position]), _level(to_longest[2 * position + 1]),
-                <double>chars / longest_chars, <double>chars / page_prose)
-        if item_of[position] < 0:
-            row += _NO_ITEM
-        else:
-            item = <Record>every_record[item_of[position]]
-            key = keys[item.position]
-            row += (log(<Py_ssize_t>group_sizes[key]), <Py_ssize_t>group_prose[key] / <double>page_prose,
-                    item.prose_chars / <double>page_prose, <Py_ssize_t>before[first[key]] / <double>page_prose,
-                    (<Py_ssize_t>before[count] - <Py_ssize_t>before[<Py_ssize_t>last[key] + 1]) / <double>page_prose)
-        yield row
+            row[0] = row[1] = row[2] = -1.0
+        row[3], row[4] = self.to_longest[2 * position], self.to_longest[2 * position + 1]
+        row[5], row[6] = <double>chars / self.longest_chars, chars / page_prose
+        if self.item_of[position] < 0:
+            row[7] = row[8] = row[9] = row[10] = row[11] = 0.0
+            return 0
+        item = <Record>self.every_record[self.item_of[position]]
+        key = self.keys[item.position]
+        first, last = self.first[key], self.last[key]
+        row[7] = log(<Py_ssize_t>self.group_sizes[key])
+        row[8] = <Py_ssize_t>self.group_prose[key] / page_prose
+        row[9] = item.prose_chars / page_prose
+        row[10] = self.before[first] / page_prose
+        row[11] = (self.before[self.count] - self.before[last + 1]) / page_prose
+        return 0
 
 
 cdef object _ways(Record anchor, list every_record):
@@ -130,10 +128,6 @@ cdef object _ways(Record anchor, list every_record):
             way[2 * record.position] = way[2 * (<Record>record.parent).position] + 1
             way[2 * record.position + 1] = way[2 * (<Record>record.parent).position + 1]
     return ways
-
-
-cdef inline object _level(int level):
-    return _LEVELS[level] if level < len(_LEVELS) else <double>level
 
 
 cdef tuple _items(list every_record):

@@ -3,13 +3,14 @@
 The trainer hands over the trees as nested lists (a leaf is its value, a
 split is ``[feature, threshold, left, right]``, ``left`` when the feature is
 at most the threshold, as LightGBM decides), and :func:`source` writes them as
-a Python module, ``trees.py``, which ships: one function that unpacks the row
+a Python module, ``trees.py``, which ships: one function that reads the row
 into local variables and sums one conditional expression per tree, so that
 evaluating it costs a comparison of two locals per level of each tree, and no
-call or indexing. :func:`declarations` writes ``trees.pxd`` beside it, which
-types those locals as C doubles: where ``pip install`` finds a C compiler,
-Cython turns the same module into an extension in which every split is one C
-comparison (:mod:`scrapy_boilerplate.compiled_core`), 5.8 times faster than the
+call. :func:`declarations` writes ``trees.pxd`` beside it, which types the row
+as an array of C doubles (as :mod:`.features` writes it) and those locals as C
+doubles: where ``pip install`` finds a C compiler, Cython turns the same module
+into an extension in which every split is one C comparison
+(:mod:`scrapy_boilerplate.compiled_core`), 5.8 times faster than the
 interpreted module and loaded at once, where the source takes a second to
 compile without its bytecode.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,7 +43,8 @@ class Trees:
     features: int
 
     def probability(self, row: Sequence[float]) -> float:
-        return 1.0 / (1.0 + math.exp(-self.score(row)))
+        """The probability of main text of ``row``: an array of doubles, or any sequence of floats."""
+        return 1.0 / (1.0 + math.exp(-self.score(row if isinstance(row, array) else array("d", row))))
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,8 @@ class Model:
     def probabilities(self, rows: Iterable[Sequence[float] | None]) -> list[float]:
         """The probability of each block (0.0 where prefiltered: its row is ``None``).
 
-        ``rows`` may come one at a time (``features.iter_rows``): each is let go once scored.
+        ``rows`` may come one at a time (``features.iter_rows``): each is let go once scored, and may
+        be written over by the next.
         """
         probability = self.trees.probability
         return [0.0 if row is None else probability(row) for row in rows]
@@ -82,15 +86,17 @@ def source(data: dict[str, Any]) -> str:
     )
 
 
-def declarations(features: int, function: str = "score", returns: str = "double") -> str:
+def declarations(features: int, function: str = "score", returns: str = "double",
+                 row: str = "const double[::1]") -> str:
     """The text of the ``.pxd`` beside a generated module of trees (``trees.pxd``): ``function``'s
-    row unpacked into C doubles, for Cython (pure-Python mode); ``returns`` its C return type."""
+    ``row`` (of that C type) read into C doubles, for Cython (pure-Python mode); ``returns`` its C
+    return type."""
     typed = ", ".join(f"x{i}=cython.double" for i in range(int(features)))
     return (
         "# Generated trees typed for Cython, written by the trainer (learned.model.declarations): do not edit.\n"
         "import cython\n\n"
         f"@cython.locals({typed})\n"
-        f"cpdef {returns} {function}(object row)\n"
+        f"cpdef {returns} {function}({row} row)\n"
     )
 
 
@@ -104,8 +110,19 @@ def trees(nodes: list[Any], features: int) -> Trees:
 def _function(name: str, nodes: list[Any], features: int) -> str:
     # Left to right, as LightGBM adds its trees: the same sum to the last bit.
     total = " + ".join(expression(tree) for tree in nodes) or "0.0"
-    unpacked = "".join(f"x{i}, " for i in range(int(features)))
-    return f"def {name}(row):\n    {unpacked}= row\n    return {total}\n"
+    # The columns the trees split on, one index each: compiled, a C double read from the array.
+    read = "".join(f"    x{i} = row[{i}]\n" for i in sorted(_split_features(nodes)))
+    return f"def {name}(row):\n{read}    return {total}\n"
+
+
+def _split_features(nodes: list[Any]) -> set[int]:
+    found: set[int] = set()
+    for node in nodes:
+        if isinstance(node, list):
+            feature, _, left, right = node
+            found.add(int(feature))
+            found |= _split_features([left, right])
+    return found
 
 
 def expression(node: Any) -> str:

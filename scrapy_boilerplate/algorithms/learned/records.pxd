@@ -28,19 +28,20 @@ cdef class Record:
     #: Its place among the records of the page, each after its parent's.
     cdef readonly int position
     # The bits of its and its ancestors' tags among the ancestor tags; the word groups of its own
-    # attributes and of its and its ancestors' (-1 until read: see element_features); whether and
+    # attributes and of its and its ancestors' (-1 until read: see write_element_columns); whether and
     # how deep it lies in the best container (-1: not); whether its first block is a link (-1
-    # until a block is met); its shares of the page's text and the like; its parent, tag and
-    # class, which like elements share (see like_elements). Small fields: a page of 100,000
-    # paragraphs has as many records.
+    # until a block is met). Small fields: a page of 100,000 paragraphs has as many records.
     cdef unsigned int tag_bits
     cdef int own_words, any_words, best_depth
     cdef signed char first_linked
-    cdef tuple shares
-    cdef object like_key
 
 
-# C arrays of a value per record (or per block), all 0: ints, long longs and flags (signed chars).
+# C arrays of a value per record (or per block), all 0: ints, long longs, flags (signed chars) and doubles.
 cdef object ints(Py_ssize_t size)
 cdef object longs(Py_ssize_t size)
 cdef object flags(Py_ssize_t size)
+cdef object doubles(Py_ssize_t size)
+
+# The columns of a block from the record of the element it starts in (see records.pyx), written into a row.
+cdef Py_ssize_t write_element_columns(Record record, Record page, groups_of_value, int tags, int groups,
+                                      tuple levels, double* row) except -1

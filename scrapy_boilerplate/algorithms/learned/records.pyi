@@ -1,5 +1,6 @@
 # The types of records.pyx, which type checkers do not read.
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from array import array
+from collections.abc import Sequence
 
 from lxml import etree
 
@@ -36,7 +37,4 @@ class Record:
 def page_records(elements: list[etree._Element], tag_bits: dict[str, int]) -> tuple[list[Record], list[Record]]: ...
 def add_up(records: list[Record], every_record: list[Record], blocks: Sequence[JustextBlock],
            paragraphs: Sequence[Paragraph], prose: list[bool], good: str, linked: float) -> Record: ...
-def like_elements(records: list[Record], levels: tuple[int, ...]) -> Iterator[tuple[float, ...]]: ...
-def element_features(record: Record, page: Record, groups_of_value: Callable[[str], int],
-                     tag_features: Mapping[int, tuple[float, ...]], group_features: Mapping[int, tuple[float, ...]],
-                     levels: tuple[int, ...]) -> list[float]: ...
+def like_elements(records: list[Record], every_record: list[Record], levels: tuple[int, ...]) -> array[float]: ...

@@ -170,74 +170,113 @@ def add_up(list records, list every_record, blocks, paragraphs, list prose, good
     return container
 
 
-def like_elements(list records, tuple levels):
-    """Per block (``records``: of the elements the blocks start in), for each number of element levels
-    up in ``levels`` (increasing): the log of how many distinct elements of the blocks, that
-    many levels up, share that element's parent, tag and class (cards, teasers, list items
-    repeat; an article's container does not), and the share of them whose first block is a
-    link; a tuple per block, made as the blocks' rows are (a page's all at once took memory)."""
-    cdef list columns = [], level_records = records
-    cdef Py_ssize_t depth = 0, level, count
+def like_elements(list records, list every_record, tuple levels):
+    """Per block (``records``: of the elements the blocks start in; ``every_record``: each after its
+    parent), for each number of element levels up in ``levels`` (increasing): the log of how many
+    distinct elements of the blocks, that many levels up, share that element's parent, tag and
+    class (cards, teasers, list items repeat; an article's container does not), and the share of
+    them whose first block is a link. A C array of doubles, ``2 * len(levels)`` per block, block
+    after block."""
+    cdef Py_ssize_t width = 2 * len(levels), count = len(records), size = len(every_record)
+    cdef Py_ssize_t depth = 0, level, i, column = 0, place, group, alike, groups = 0
     cdef Record record
-    cdef dict counts, linked, repeated, linked_first
-    cdef set distinct
+    cdef dict group_of_key = {}
+    columns = doubles(width * count)
+    cdef double[::1] written = columns
+    # By record place: its parent's (its own for the root), its like group (-1 until needed), the
+    # last pass of levels that met it; by group: its elements met, and those whose first block is a link.
+    parents_array, groups_array, met_array = ints(size), ints(size), ints(size)
+    counts_array, linked_array = ints(size), ints(size)
+    cdef int[::1] parents = parents_array, group_of = groups_array, met = met_array
+    cdef int[::1] counts = counts_array, linked = linked_array
+    # Each block's element, then its ancestors' as the levels go up, by place.
+    places_array = ints(count)
+    cdef int[::1] places = places_array
+    for record in every_record:
+        parents[record.position] = (<Record>record.parent).position if record.parent is not None else record.position
+        group_of[record.position] = -1
+    for i in range(count):
+        places[i] = (<Record>records[i]).position
     for level in levels:
         while depth < level:
-            level_records = [record if record.parent is None else record.parent for record in level_records]
+            for i in range(count):
+                places[i] = parents[places[i]]
             depth += 1
-        # Each distinct element once; its key made once per page, whatever the level.
-        counts, linked, distinct = {}, {}, set()
-        for record in level_records:
-            if record in distinct:
+        counts[:groups] = 0
+        linked[:groups] = 0
+        # Each distinct element once; its group found once per page, whatever the level.
+        for i in range(count):
+            place = places[i]
+            if met[place] == column + 1:
                 continue
-            distinct.add(record)
-            if record.like_key is None:
-                record.like_key = (record.parent, record.tag, record.class_value)
-            counts[record.like_key] = counts.get(record.like_key, 0) + 1
-            if record.first_linked > 0:
-                linked[record.like_key] = linked.get(record.like_key, 0) + 1
+            met[place] = column + 1
+            group = group_of[place]
+            if group < 0:
+                record = every_record[place]
+                key = (record.parent, record.tag, record.class_value)
+                group = group_of[place] = group_of_key.setdefault(key, len(group_of_key))
+                if group >= groups:
+                    counts[group] = linked[group] = 0
+                    groups = group + 1
+            counts[group] += 1
+            if (<Record>every_record[place]).first_linked > 0:
+                linked[group] += 1
         # Items that each start with a link (teasers, "most read" lists): their share of the like
-        # elements, where there are several. Both made once per key: the blocks share them.
-        repeated, linked_first = {}, {}
-        for key, value in counts.items():
-            count = value
-            repeated[key] = log1p(count - 1)
-            linked_first[key] = <double>(<Py_ssize_t>linked.get(key, 0)) / count if count > 1 else 0.0
-        columns.append([repeated[record.like_key] for record in level_records])
-        columns.append([linked_first[record.like_key] for record in level_records])
-    return zip(*columns)
+        # elements, where there are several.
+        for i in range(count):
+            group = group_of[places[i]]
+            alike = counts[group]
+            written[i * width + column] = log1p(alike - 1)
+            written[i * width + column + 1] = linked[group] / <double>alike if alike > 1 else 0.0
+        column += 2
+    return columns
 
 
-def element_features(Record record, Record page, groups_of_value, tag_features, group_features, tuple levels):
-    """The features of a block from ``record``, of the element it starts in, and its ancestors': its
-    and their tags (``tag_features`` by their bits), the word groups of its attributes, of those
-    of its parent and grandparent too and of all its ancestors' (``group_features`` by their
-    bits; ``groups_of_value`` gives an attribute value's), the shares of the page's text and of
-    its good text, the link and good density and the blocks of it and its ancestors ``levels``
-    up, and whether and how deep it lies in the best container. ``page`` is the root's record."""
+cdef Py_ssize_t write_element_columns(Record record, Record page, groups_of_value, int tags, int groups,
+                                      tuple levels, double* row) except -1:
+    """Write the columns of a block from ``record``, of the element it starts in, and its ancestors' into
+    ``row``, and return how many: its and their ``tags`` tag bits, the ``groups`` word group bits
+    of its attributes, of those of its parent and grandparent too and of all its ancestors'
+    (``groups_of_value`` gives an attribute value's), the shares of the page's text and of its
+    good text, the link and good density and the blocks of it and its ancestors ``levels`` up,
+    and whether and how deep it lies in the best container. ``page`` is the root's record."""
     cdef Record parent, container
-    cdef Py_ssize_t depth = 0, level
+    cdef Py_ssize_t depth = 0, level, written = 0
     cdef int near_words
+    cdef double chars
     if record.any_words < 0:
         _read_words(record, groups_of_value)
     parent = record.parent
     near_words = record.own_words
     if parent is not None:
         near_words |= parent.own_words | ((<Record>parent.parent).own_words if parent.parent is not None else 0)
-    row = list(tag_features[record.tag_bits])
-    row.extend(group_features[record.own_words])
-    row.extend(group_features[near_words])
-    row.extend(group_features[record.any_words])
+    written += _bits(record.tag_bits, tags, row + written)
+    written += _bits(record.own_words, groups, row + written)
+    written += _bits(near_words, groups, row + written)
+    written += _bits(record.any_words, groups, row + written)
     container = record
     for level in levels:
         while depth < level:
             if container.parent is not None:
                 container = container.parent
             depth += 1
-        row.extend(container.shares if container.shares is not None else _shares(container, page))
-    row.append(1.0 if record.best_depth >= 0 else 0.0)
-    row.append(<double>record.best_depth)
-    return row
+        chars = container.chars if container.chars else 1
+        row[written] = container.chars / <double>(page.chars if page.chars else 1)
+        row[written + 1] = container.good_chars / <double>(page.good_chars if page.good_chars else 1)
+        row[written + 2] = container.link_chars / chars
+        row[written + 3] = container.good_chars / chars
+        row[written + 4] = log1p(container.blocks)
+        written += 5
+    row[written] = 1.0 if record.best_depth >= 0 else 0.0
+    row[written + 1] = <double>record.best_depth
+    return written + 2
+
+
+cdef inline Py_ssize_t _bits(unsigned int mask, int width, double* row) noexcept:
+    cdef int bit
+    for bit in range(width):
+        row[bit] = <double>(mask >> bit & 1)
+    return width
 
 
 cdef int _read_words(Record record, groups_of_value) except -1:
@@ -260,17 +299,6 @@ cdef int _read_words(Record record, groups_of_value) except -1:
     return 0
 
 
-cdef tuple _shares(Record container, Record page):
-    # Made the first time a block needs them, and kept for the other blocks under the container.
-    cdef double chars = container.chars if container.chars else 1
-    container.shares = (
-        container.chars / <double>(page.chars if page.chars else 1),
-        container.good_chars / <double>(page.good_chars if page.good_chars else 1),
-        container.link_chars / chars, container.good_chars / chars, log1p(container.blocks),
-    )
-    return container.shares
-
-
 cdef inline double _container_score(Record record):
     return record.held_prose * (1 - <double>record.link_chars / (record.chars if record.chars else 1))
 
@@ -288,3 +316,8 @@ cdef object longs(Py_ssize_t size):
 cdef object flags(Py_ssize_t size):
     """A C array of ``size`` signed chars, all 0."""
     return array("b", bytes(size))
+
+
+cdef object doubles(Py_ssize_t size):
+    """A C array of ``size`` doubles, all 0.0."""
+    return array("d", bytes(8 * size))

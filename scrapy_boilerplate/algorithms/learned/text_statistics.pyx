@@ -1,10 +1,8 @@
 # cython: language_level=3
 """The statistics of a block's text that the learned features read, each in one pass over its characters."""
 
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.unicode cimport (Py_UNICODE_ISALNUM, Py_UNICODE_ISSPACE, Py_UNICODE_ISUPPER, PyUnicode_DATA,
-                              PyUnicode_KIND, PyUnicode_READ)
+from cpython.unicode cimport (Py_UNICODE_ISALNUM, Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE, Py_UNICODE_ISUPPER,
+                              PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ)
 
 #: Characters counted in a block's text, one feature each (their share of the characters).
 COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
@@ -15,10 +13,8 @@ cdef enum:
     _COUNTED = 17
     _NOT_COUNTED = -1
 
-assert len(COUNTED_CHARS) == _COUNTED
+assert len(COUNTED_CHARS) == _COUNTED and STATISTICS == _COUNTED + 6
 cdef str _COUNTED_CHARS = COUNTED_CHARS
-#: The share of a character counted nowhere in the text: one object for them all.
-cdef object _NONE = 0.0
 
 
 cdef inline int _counted(Py_UCS4 character) noexcept:
@@ -37,6 +33,13 @@ def text_statistics(str text) -> tuple:
     :data:`COUNTED_CHARS` and the digits make, the share of its words (runs between whitespace,
     as ``str.split()`` finds them) that start with a capital, whether it ends a sentence, ends
     in an ellipsis and is in capitals, and its characters per word (one word at least)."""
+    cdef double statistics[STATISTICS]
+    write_text_statistics(text, statistics)
+    return tuple([statistics[position] for position in range(STATISTICS)])
+
+
+cdef int write_text_statistics(str text, double* row) except -1:
+    """Write the :func:`text_statistics` of ``text`` into ``row``."""
     cdef Py_ssize_t length = len(text), digits = 0, words = 0, capitalized = 0
     cdef Py_ssize_t counts[_COUNTED]
     cdef Py_UCS4 character
@@ -59,21 +62,15 @@ def text_statistics(str text) -> tuple:
             if position != _NOT_COUNTED:
                 counts[position] += 1
     cdef Py_ssize_t word_count = words or 1
-    cdef tuple statistics = PyTuple_New(_COUNTED + 6)
     for position in range(_COUNTED):
-        _set(statistics, position, counts[position] / length if counts[position] else _NONE)
-    _set(statistics, _COUNTED, digits / length)
-    _set(statistics, _COUNTED + 1, capitalized / word_count)
-    _set(statistics, _COUNTED + 2, float(text[length - 1] in SENTENCE_ENDS))
-    _set(statistics, _COUNTED + 3, float(text[length - 1] == u"…" or text.endswith("...")))
-    _set(statistics, _COUNTED + 4, float(text.isupper()))
-    _set(statistics, _COUNTED + 5, length / word_count)
-    return statistics
-
-
-cdef inline void _set(tuple statistics, Py_ssize_t position, object value) noexcept:
-    Py_INCREF(value)
-    PyTuple_SET_ITEM(statistics, position, value)
+        row[position] = counts[position] / <double>length
+    row[_COUNTED] = digits / <double>length
+    row[_COUNTED + 1] = capitalized / <double>word_count
+    row[_COUNTED + 2] = text[length - 1] in SENTENCE_ENDS
+    row[_COUNTED + 3] = text[length - 1] == u"…" or text.endswith("...")
+    row[_COUNTED + 4] = text.isupper()
+    row[_COUNTED + 5] = length / <double>word_count
+    return 0
 
 
 # --- A block's text against the page's: its words found in the title, the prompts it says. A text
@@ -181,3 +178,92 @@ def prompt_words(str text) -> int:
         else:
             i += 1
     return count
+
+
+# --- Dates and times: bylines and teasers carry them, paragraphs seldom. What the search of
+#
+#     \b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b
+#     |\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b
+#
+# finds, read in one pass: ``\d`` a decimal digit, ``\w`` a letter, digit or "_" (``_word_character``).
+
+cdef tuple _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def dates(str text) -> int:
+    """How many dates and times ``text`` (in lower case) says: numeric dates (``12.3.2024``,
+    ``2024-03-12``), times (``9:30``), years 1900 to 2099, months followed by a number (``march 12``,
+    ``sept. 3``) and "ago"; each where a word starts, and on after it."""
+    cdef _Text read = _text(text)
+    cdef Py_ssize_t at = 0, end, count = 0
+    while at < read.length:
+        if _word_character(PyUnicode_READ(read.kind, read.data, at)) and (
+                at == 0 or not _word_character(PyUnicode_READ(read.kind, read.data, at - 1))):
+            end = _date_end(&read, at)
+            if end > at:
+                count += 1
+                at = end
+                continue
+        at += 1
+    return count
+
+
+cdef Py_ssize_t _date_end(_Text* text, Py_ssize_t start) noexcept:
+    """Where the date said at ``start`` (a word's start) ends; ``start`` where none is. Each
+    digit run must be whole: a shorter one would be followed by a digit, not what the pattern
+    needs next."""
+    cdef Py_ssize_t first = _digits(text, start), second, third, at
+    cdef str month
+    if first:
+        if first <= 4 and _separator(text, start + first):  # 12.3.2024, 2024-03-12
+            at = start + first + 1
+            second = _digits(text, at)
+            if 1 <= second <= 2 and _separator(text, at + second):
+                at += second + 1
+                third = _digits(text, at)
+                if 1 <= third <= 4 and _word_ends(text, at + third):
+                    return at + third
+        if first <= 2 and _character(text, start + first) == u":":  # 9:30
+            at = start + first + 1
+            if _digits(text, at) == 2 and _word_ends(text, at + 2):
+                return at + 2
+        if ((_says(text, start, u"19") or _says(text, start, u"20")) and first >= 4  # a year
+                and _word_ends(text, start + 4)):
+            return start + 4
+        return start
+    for month in _MONTHS:
+        if _says(text, start, month):  # march 12, sept. 3
+            at = start + 3
+            while u"a" <= _character(text, at) <= u"z":
+                at += 1
+            if _character(text, at) == u".":
+                at += 1
+            if _character(text, at) == u" " and Py_UNICODE_ISDECIMAL(_character(text, at + 1)):
+                return at + 2
+            return start
+    if _says(text, start, u"ago") and _word_ends(text, start + 3):
+        return start + 3
+    return start
+
+
+cdef inline Py_UCS4 _character(_Text* text, Py_ssize_t at) noexcept:
+    """The character at ``at``; 0 past the end."""
+    return PyUnicode_READ(text.kind, text.data, at) if at < text.length else 0
+
+
+cdef inline Py_ssize_t _digits(_Text* text, Py_ssize_t at) noexcept:
+    """How many decimal digits follow from ``at``."""
+    cdef Py_ssize_t start = at
+    while at < text.length and Py_UNICODE_ISDECIMAL(PyUnicode_READ(text.kind, text.data, at)):
+        at += 1
+    return at - start
+
+
+cdef inline bint _separator(_Text* text, Py_ssize_t at) noexcept:
+    cdef Py_UCS4 character = _character(text, at)
+    return character == u"." or character == u"/" or character == u"-"
+
+
+cdef inline bint _word_ends(_Text* text, Py_ssize_t at) noexcept:
+    """Whether a word ends at ``at`` (after a word character): ``\b`` there."""
+    return at >= text.length or not _word_character(PyUnicode_READ(text.kind, text.data, at))

@@ -62,7 +62,7 @@ def forest(data: dict[str, Any]) -> Forest:
 
 def declarations(features: int) -> str:
     """The text of ``forest.pxd``, with which Cython compiles ``forest.py`` (see compiled_core)."""
-    return tree_declarations(features, "scores", "tuple")
+    return tree_declarations(features, "scores", "tuple", "object")
 
 
 def source(data: dict[str, Any]) -> str:

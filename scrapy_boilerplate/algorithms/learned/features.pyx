@@ -1,0 +1,415 @@
+# cython: language_level=3, annotation_typing=False
+"""The features of jusText's blocks that the learned classifier scores: one row of numbers per block.
+
+The trainer (``benchmarks/train.py``) and the run-time call the same
+:func:`iter_rows`, so a model always sees the features it was trained on.
+
+Everything comes from jusText's paragraphs and blocks and from one more pass
+over the elements the paragraphs start in and their ancestors: each element
+is looked at once per page (its tag and its class / id / role words), and
+the text of every block is added to the totals of its ancestors by climbing
+those records, not by querying the tree per block. The records, and the
+columns read from them alone, are C over libxml2's nodes (:mod:`.records`),
+and each row is written as C doubles into one array, which the compiled
+trees read as it is: a row of 259 numbers made no Python object of them.
+
+Beside jusText's view, the page's structure, which tells the article from
+prose-like boilerplate (teasers of other stories, "most read" lists, captions)
+in any language: the page's container, readability-style (the element whose
+children and grandchildren hold the most prose, less its linked share) and each
+block's way to it through the tree (inside, beside, far); the repeated items a
+block lies in (like elements, same parent, tag and class) and the share of them
+whose first block is a link; the block's place against the first and last
+prose block. "Prose" is length and link density only, no stop words.
+
+One module for one idea, the row: each group of columns is computed where its
+names are declared, so that the layout the model was trained on is read in one
+place.
+"""
+
+from __future__ import annotations
+
+from libc.math cimport log, log1p
+
+from .article cimport Article
+from .landmarks cimport Landmarks
+from .records cimport Record, doubles, ints, longs, write_element_columns
+from .text_statistics cimport STATISTICS, write_text_statistics
+
+import functools
+import re
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence, Set
+from typing import NamedTuple
+
+from lxml import etree
+
+from ...model.text import collapse
+from ..justext.blocks import JustextBlock
+from ..justext.classify import BAD, GOOD, SHORT
+from ..justext.paragraph import Paragraph
+from . import article, landmarks
+from .kind import PRODUCT_TYPES
+from .records import add_up, like_elements, page_records
+from .text_statistics import COUNTED_CHARS, dates, prompt_words, share_in, words
+from .wordlist import alternation
+
+#: Blocks this short and at least this linked are boilerplate without scoring:
+#: half of a page's blocks, and almost never main text.
+PREFILTER_CHARS = 30
+PREFILTER_LINK_DENSITY = 0.5
+
+#: Words of ``class``, ``id``, ``role`` and ``itemprop`` that say what an element holds, in groups.
+WORD_GROUPS: dict[str, tuple[str, ...]] = {
+    "comment": ("comment", "disqus", "reply", "respond", "discussion"),
+    "share": ("share", "sharing", "social", "facebook", "twitter", "whatsapp", "addthis", "follow"),
+    "nav": ("nav", "menu", "pagination", "pager", "toc", "skip"),
+    "footer": ("footer", "copyright", "legal", "bottom", "colophon"),
+    "header": ("header", "masthead", "topbar", "toolbar", "logo", "brand"),
+    "sidebar": ("sidebar", "widget", "aside", "rail", "secondary"),
+    "related": ("related", "recommend", "trending", "popular", "more", "also", "recirc", "suggest", "next", "prev"),
+    "ad": ("advert", "promo", "sponsor", "banner", "dfp", "adslot", "outbrain", "taboola"),
+    "cookie": ("cookie", "consent", "gdpr", "privacy", "notice"),
+    "newsletter": ("newsletter", "subscribe", "signup", "optin", "paywall", "register", "cta"),
+    "byline": ("byline", "author", "date", "time", "dateline", "published", "posted", "meta", "info"),
+    "tag": ("tag", "categor", "topic", "keyword", "label"),
+    "breadcrumb": ("breadcrumb", "crumb"),
+    "content": ("article", "content", "post", "entry", "story", "body", "text", "main", "prose", "blog"),
+    "caption": ("caption", "figure", "credit", "photo", "image", "img", "media", "gallery", "video"),
+    "title": ("title", "headline", "heading", "hed", "dek", "subtitle", "lede", "summary", "intro"),
+    "hidden": ("hidden", "sr-only", "visually", "screen-reader", "modal", "popup", "overlay", "dialog"),
+    "form": ("search", "login", "form", "account", "cart", "button", "btn"),
+    "card": ("card", "teaser", "item", "grid", "tile", "list", "feed", "thumb"),
+    # Customers' reviews: a shop's product page leaves them out of its main text, a review article is it.
+    "review": ("review", "rating", "testimonial"),
+}
+_GROUP_OF_WORD = {word: 1 << group for group, words in enumerate(WORD_GROUPS.values()) for word in words}
+# "ad" and "ads" only as whole words: as parts of words they are everywhere (header, load, shadow).
+_GROUP_OF_WORD["ad"] = _GROUP_OF_WORD["ads"] = _GROUP_OF_WORD["advert"]
+# "ad" and "ads" come last among the "a" words, their "not after a letter" checked once the "a" matched.
+_GROUP_WORDS = re.compile(alternation((word for word in _GROUP_OF_WORD if word not in ("ad", "ads")),
+                                      {"a": [r"(?<![a-z]a)ds?(?![a-z])"]}))
+
+#: Tags whose presence among a block's ancestors is a feature.
+ANCESTOR_TAGS = ("nav", "aside", "footer", "header", "li", "p", "article", "main", "form", "figure",
+                 "figcaption", "table", "blockquote", "section", "h1", "h2", "h3", "a", "dl", "ul", "ol", "pre")
+_TAG_BIT = {tag: 1 << position for position, tag in enumerate(ANCESTOR_TAGS)}
+#: Tags a block may start in, as a one-hot feature; any other tag is "other".
+START_TAGS = ("p", "div", "li", "td", "h1", "h2", "h3", "h6", "dd", "a", "section")
+_START_TAG = {tag: position for position, tag in enumerate(START_TAGS)}
+#: How many levels above the block's element the container aggregates look.
+CONTAINER_LEVELS = (0, 1, 2, 3, 5)
+#: Offsets of the neighbours whose features a block's row repeats.
+NEIGHBOURS = (-2, -1, 1, 2)
+
+
+#: A block that looks like a paragraph of an article in any language (no stop words needed):
+#: this long at least and at most this linked.
+PROSE_CHARS = 80
+PROSE_LINK_DENSITY = 0.2
+#: A block at least this linked is a link (a teaser's headline, a list's item).
+LINKED = 0.5
+
+
+@functools.lru_cache(maxsize=8192)
+def _groups_of_value(value: str) -> int:
+    # A site repeats its class names on every page, and a page on many elements; its section
+    # headings too ("Comments", "Related stories": see _Page.write).
+    bits = 0
+    for word in _GROUP_WORDS.findall(value.lower()):
+        bits |= _GROUP_OF_WORD[word]
+    return bits
+
+
+def prefiltered(block: JustextBlock) -> bool:
+    """A block that is boilerplate without scoring: short and mostly links."""
+    return block.chars < PREFILTER_CHARS and block.link_density > PREFILTER_LINK_DENSITY
+
+
+def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str],
+         ) -> list[list[float] | None]:
+    """The feature row of each block (``None`` for a :func:`prefiltered` one), in block order.
+
+    ``paragraphs`` and ``blocks`` are jusText's, one block per paragraph; ``types`` the page's
+    declared types (``kind.declared_types``), which its choice reads too.
+    """
+    return list(iter_rows(paragraphs, blocks, types))
+
+
+def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str], *,
+              shared: bool = False) -> Iterator[list[float] | array | None]:
+    """The rows of :func:`rows`, made one at a time: the run-time scores each and lets it go, where
+    the rows of a page held at once took more memory than jusText's whole classification.
+
+    ``shared``: each row is written into the same array of C doubles, which the next row overwrites
+    (the compiled trees read it as it is), instead of a list of its own.
+    """
+    if not blocks:
+        return
+    cdef _Page page = _Page(paragraphs, blocks, types)
+    row = doubles(FEATURES)
+    cdef double[::1] written = row
+    cdef Py_ssize_t i
+    for i in range(page.count):
+        if not page.write(i, &written[0]):
+            yield None
+        else:
+            yield row if shared else row.tolist()
+
+
+# The columns of a block's basics (see BASICS), of which its neighbours' rows repeat the first ones.
+cdef enum:
+    _BASICS = 10
+    _NEIGHBOUR_BASICS = 8
+    _GOOD_BASIC = 5
+    _PREFILTERED_BASIC = 7
+    _LIKE = 8  # two per level of REPEAT_LEVELS
+
+cdef Py_ssize_t _LANDMARKS = len(landmarks.COLUMNS), _ARTICLE = len(article.COLUMNS)
+
+#: How far the windows of jusText's good labels around a block reach.
+WINDOWS = (3, 10)
+
+
+# --- A block among the others of its page: what tells headlines, captions, bylines, teasers and
+# prompts beside the main text from it, read in its lowercased text.
+
+#: How many element levels up the repeated-structure counts look (0: the block's own element), increasing.
+REPEAT_LEVELS = (0, 1, 2, 3)
+
+
+cdef class _Page:
+    """What the rows of a page's blocks read, gathered once: per block, C arrays by its place."""
+
+    cdef Py_ssize_t count, median, first_good, last_good, first_prose, last_prose
+    cdef list records, blocks, texts, prose
+    cdef Record top
+    cdef str title
+    cdef set title_words
+    cdef object repeats
+    cdef Landmarks landmarks
+    cdef Article article
+    # Per block: its basics (_BASICS each), the characters before it, the nearest good block before
+    # and after it (-1: none), its section's word groups, its start tag's place (-1: another) and
+    # its like elements' columns (_LIKE each); the running sum of the good labels before each.
+    cdef double[::1] basics, labels_before, like
+    cdef long long[::1] chars_before
+    cdef int[::1] previous_good, next_good, sections, start_tags
+    cdef double page_columns[4]
+    cdef double container_columns[3]
+
+    def __init__(self, paragraphs, blocks, types):
+        cdef Py_ssize_t count = len(blocks), i, chars, last, page_chars
+        cdef Record top, container
+        cdef double* basics
+        cdef double link_density
+        cdef int section = 0
+        self.count, self.blocks = count, list(blocks)
+        self.records, every_record = page_records([paragraph.element for paragraph in paragraphs], _TAG_BIT)
+        self.top = top = every_record[0]
+        self.basics, self.labels_before, self.chars_before = (doubles(count * _BASICS), doubles(count + 1),
+                                                              longs(count + 1))
+        self.previous_good, self.next_good, self.sections, self.start_tags = ints(count), ints(count), ints(count), ints(count)
+        self.texts = [block.text.lower() for block in blocks]
+        self.prose = []
+        self.first_good, self.last_good, self.first_prose, self.last_prose = count, -1, count, -1
+        for i in range(count):
+            block = blocks[i]
+            chars, link_density = block.chars, block.link_density
+            basics = &self.basics[i * _BASICS]
+            basics[0], basics[1] = log1p(chars), log1p(<Py_ssize_t>block.words)
+            basics[2], basics[3] = link_density, block.stopword_density
+            basics[4] = 1.0 if block.cf_label == BAD else 0.0
+            basics[5] = 1.0 if block.label == GOOD else 0.0
+            basics[6] = 1.0 if block.heading else 0.0
+            basics[7] = 1.0 if prefiltered(block) else 0.0
+            basics[8] = 1.0 if block.cf_label == GOOD else 0.0
+            basics[9] = 1.0 if block.cf_label == SHORT else 0.0
+            self.labels_before[i + 1] = self.labels_before[i] + basics[_GOOD_BASIC]
+            self.chars_before[i + 1] = self.chars_before[i] + chars
+            if basics[_GOOD_BASIC]:
+                self.first_good = min(self.first_good, i)
+                self.last_good = i
+            is_prose = chars >= PROSE_CHARS and link_density <= PROSE_LINK_DENSITY
+            self.prose.append(is_prose)
+            if is_prose:
+                self.first_prose = min(self.first_prose, i)
+                self.last_prose = i
+            # The section a block lies in, by the words of the last heading: "Comments", "Leave a Reply",
+            # "Related stories", "More from", "About the author" head a run of prose that is not the
+            # article's, and what sets those runs apart from the article is often that heading alone.
+            # The class words' groups, read in the heading's text.
+            if block.heading:
+                section = _groups_of_value(self.texts[i])
+            self.sections[i] = section
+            self.start_tags[i] = _START_TAG.get((<Record>self.records[i]).tag, -1)
+        last = -1
+        for i in range(count):
+            self.previous_good[i] = last
+            if self.basics[i * _BASICS + _GOOD_BASIC]:
+                last = i
+        last = -1
+        for i in range(count - 1, -1, -1):
+            self.next_good[i] = last
+            if self.basics[i * _BASICS + _GOOD_BASIC]:
+                last = i
+        container = add_up(self.records, every_record, blocks, paragraphs, self.prose, GOOD, LINKED)
+        page_chars = top.chars or 1
+        self.page_columns[0], self.page_columns[1] = log1p(top.chars), log1p(count)
+        self.page_columns[2] = top.good_chars / <double>page_chars
+        self.page_columns[3] = 1.0 if not types.isdisjoint(PRODUCT_TYPES) else 0.0
+        self.container_columns[0] = container.chars / <double>page_chars
+        self.container_columns[1] = container.link_chars / <double>(container.chars or 1)
+        self.container_columns[2] = container.prose_chars / <double>(top.prose_chars or 1)
+        self.title = _title(paragraphs[0].element)
+        self.title_words = set(words(self.title))
+        self.repeats = Counter(self.texts)
+        self.median = sorted([block.chars for block in blocks])[count // 2] or 1
+        self.like = like_elements(self.records, every_record, REPEAT_LEVELS)
+        self.landmarks = Landmarks(self.records, every_record, blocks, self.prose)
+        self.article = Article(self.records, every_record, blocks, paragraphs)
+
+    cdef bint write(self, Py_ssize_t i, double* row) except -1:
+        """Write block ``i``'s row into ``row``, and say whether it has one (not prefiltered)."""
+        cdef double* basics = &self.basics[i * _BASICS]
+        cdef double* neighbour
+        cdef Record record = self.records[i]
+        cdef Py_ssize_t count = self.count, at, j, offset, low, high, width, chars
+        cdef int nearest
+        if basics[_PREFILTERED_BASIC]:
+            return False
+        block = self.blocks[i]
+        text = self.texts[i]
+        chars = block.chars
+        # The parts of LAYOUT, in its order: the block, the page.
+        for at in range(_BASICS):
+            row[at] = basics[at]
+        for j in range(4):
+            row[at + 1 + j] = self.page_columns[j]
+        at += 5
+        row[at], row[at + 1] = i / <double>count, self.chars_before[i] / <double>(self.top.chars or 1)
+        at += 2
+        for j in range(len(START_TAGS)):
+            row[at + j] = 0.0
+        if self.start_tags[i] >= 0:
+            row[at + self.start_tags[i]] = 1.0
+        at += len(START_TAGS)
+        write_text_statistics(block.text, row + at)
+        at += STATISTICS
+        # in_title: a headline repeats the page's title, which ends with the site's name.
+        row[at] = 1.0 if chars <= len(self.title) and text in self.title else 0.0
+        at += 1
+        at += write_element_columns(record, self.top, _groups_of_value, len(ANCESTOR_TAGS), len(WORD_GROUPS),
+                                    CONTAINER_LEVELS, row + at)  # ancestor_tags to best_container
+        for offset in NEIGHBOURS:
+            if 0 <= i + offset < count:
+                neighbour = &self.basics[(i + offset) * _BASICS]
+                for j in range(_NEIGHBOUR_BASICS):
+                    row[at + j] = neighbour[j]
+            else:
+                for j in range(_NEIGHBOUR_BASICS):
+                    row[at + j] = -1.0
+            at += _NEIGHBOUR_BASICS
+        for width in WINDOWS:
+            low, high = max(0, i - width), min(count, i + width + 1)
+            row[at] = ((self.labels_before[high] - self.labels_before[low] - basics[_GOOD_BASIC])
+                       / <double>(high - low - 1 or 1))
+            at += 1
+        # context: its words' share in the title, its distance to jusText's good blocks, how often
+        # its text repeats on the page, its length against the page's median, dates and prompt
+        # words in its text, its like elements, and the word groups of its section.
+        row[at] = share_in(text, self.title_words) if self.title_words else 0.0
+        nearest = self.previous_good[i]
+        row[at + 1] = log1p(i - nearest) if nearest >= 0 else -1.0
+        nearest = self.next_good[i]
+        row[at + 2] = log1p(nearest - i) if nearest >= 0 else -1.0
+        row[at + 3], row[at + 4] = (i - self.first_good) / <double>count, (i - self.last_good) / <double>count
+        row[at + 5] = log1p(<Py_ssize_t>self.repeats[text] - 1)
+        row[at + 6] = log(chars / <double>self.median) if chars else 0.0
+        row[at + 7] = <Py_ssize_t>dates(text)
+        row[at + 8] = <Py_ssize_t>prompt_words(text)
+        at += 9
+        for j in range(_LIKE):
+            row[at + j] = self.like[i * _LIKE + j]
+        at += _LIKE
+        for j in range(len(WORD_GROUPS)):
+            row[at + j] = self.sections[i] >> j & 1
+        at += len(WORD_GROUPS)
+        # structure
+        row[at], row[at + 1], row[at + 2] = self.prose[i], record.to_meeting, record.below_meeting
+        for j in range(3):
+            row[at + 3 + j] = self.container_columns[j]
+        row[at + 6] = (i - self.first_prose) / <double>count
+        row[at + 7] = (i - self.last_prose) / <double>count
+        at += 8
+        self.landmarks.write(i, row + at)
+        at += _LANDMARKS
+        self.article.write(i, row + at)
+        at += _ARTICLE
+        assert at == FEATURES
+        return True
+
+
+def _title(element: etree._Element) -> str:
+    title = element.getroottree().getroot().find("head/title")
+    return collapse(title.text or "").lower() if title is not None else ""
+
+
+class Part(NamedTuple):
+    """A run of a row's columns that one step of :func:`iter_rows` fills."""
+
+    name: str
+    columns: tuple[str, ...]
+
+
+def _each(pattern: str, values: Iterable[object]) -> tuple[str, ...]:
+    return tuple(pattern.format(value) for value in values)
+
+
+#: What a block's row holds of it; its neighbours' rows, the first eight.
+BASICS = ("chars", "words", "link_density", "stopword_density", "cf_bad", "justext_good", "heading", "prefiltered",
+          "cf_good", "cf_short")
+#: The columns of a row, declared once: part by part, in the order :func:`iter_rows` fills them
+#: (``tests/test_learned.py`` checks a row against it). A new feature is a new part here, and its
+#: values at the same place of the row.
+LAYOUT: tuple[Part, ...] = (
+    Part("block", BASICS),
+    Part("page", ("page_chars", "page_blocks", "page_good_share", "declares_product", "position", "chars_before")),
+    Part("start_tag", _each("starts_in_{}", START_TAGS)),
+    Part("text", (*_each("count_{}", COUNTED_CHARS), "digits", "capitalized_words", "ends_sentence",
+                  "ends_ellipsis", "all_caps", "chars_per_word")),
+    Part("in_title", ("in_title",)),
+    Part("ancestor_tags", _each("under_{}", ANCESTOR_TAGS)),
+    Part("word_groups", tuple(f"{scope}_{group}" for scope in ("own", "near", "any") for group in WORD_GROUPS)),
+    Part("containers", tuple(f"up{level}_{name}" for level in CONTAINER_LEVELS
+                             for name in ("page_share", "good_share", "link_density", "good_density", "blocks"))),
+    Part("best_container", ("in_best", "best_depth")),
+    Part("neighbours", tuple(f"{offset:+d}_{name}" for offset in NEIGHBOURS for name in BASICS[:_NEIGHBOUR_BASICS])),
+    Part("windows", ("window3_good", "window10_good")),
+    Part("context", ("title_word_share", "blocks_since_good", "blocks_until_good", "after_first_good",
+                     "after_last_good", "text_repeats", "chars_to_median", "dates", "prompt_words",
+                     *(f"like_elements_up{level}{linked}" for level in REPEAT_LEVELS
+                       for linked in ("", "_linked_first")),
+                     *_each("section_{}", WORD_GROUPS))),
+    Part("structure", ("prose", "to_container_meeting", "container_below_meeting", "container_page_share",
+                       "container_link_density", "container_prose_share", "after_first_prose", "after_last_prose")),
+    Part("landmarks", landmarks.COLUMNS),
+    Part("article", article.COLUMNS),
+)
+
+
+def names() -> list[str]:
+    """The name of each column of a row, from :data:`LAYOUT`."""
+    return [column for part in LAYOUT for column in part.columns]
+
+
+#: How many columns a row has.
+FEATURES = len(names())
+assert len(BASICS) == _BASICS and _LIKE == 2 * len(REPEAT_LEVELS)
+
+
+#: The column of a row that says whether the block lies in an element named for comments (its own or an ancestor).
+ANY_COMMENT = names().index("any_comment")
+#: The column of a row that says whether the block lies in an element named for reviews (its own or an ancestor).
+ANY_REVIEW = names().index("any_review")
