@@ -25,8 +25,7 @@ from typing import Sequence
 #: The environment variable that chooses the interpreted source of :data:`MODULES`.
 PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 #: The modules built as extensions where a C compiler is: each has a ``.pxd`` beside it.
-MODULES = ("scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest",
-           "scrapy_boilerplate.output.placement")
+MODULES = ("scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest")
 #: The modules that exist only as extensions (a ``.pyx`` each): compiled wherever the package runs.
 EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.classify",
               "scrapy_boilerplate.algorithms.justext.segment", "scrapy_boilerplate.algorithms.justext.word_index",
@@ -34,7 +33,8 @@ EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boiler
               "scrapy_boilerplate.algorithms.learned.landmarks",
               "scrapy_boilerplate.algorithms.learned.records",
               "scrapy_boilerplate.algorithms.learned.text_statistics",
-              "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags")
+              "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags",
+              "scrapy_boilerplate.output.characters", "scrapy_boilerplate.output.placement")
 
 
 def pure_chosen() -> bool:

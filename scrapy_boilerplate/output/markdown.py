@@ -28,9 +28,10 @@ from typing import cast
 from lxml import etree
 
 from ..html.page import Page
-from ..model.text import collapse, shown, visible, without_format_hints
+from ..model.text import FORMAT_HINTS, collapse, shown, visible, without_format_hints
 from . import images as content_images
 from . import tables
+from .characters import Characters
 from .code import code_text, in_gutter, language, listings
 from .inserts import in_aside
 from .markup import CODE_TAGS, image_alt, link_target, markup_written, set_apart, write_markup
@@ -48,6 +49,9 @@ _SPECIAL = "\\`*_[]<>~&"
 _ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
 _ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
 _ENTITY_REST = re.compile(r"#?\w+;")
+# What each escaping changes or leaves out: a text holding none of it, as most do, is written as it is.
+_TEXT_CHANGED = Characters(_SPECIAL + FORMAT_HINTS)
+_HEADING_CHANGED = Characters(_SPECIAL + "#" + FORMAT_HINTS)
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
@@ -501,6 +505,8 @@ def _percent_encoded(match: re.Match[str]) -> str:
 
 
 def _escaped(escape: re.Pattern[str], text: str) -> str:
+    if not (_HEADING_CHANGED if escape is _ESCAPE_HEADING else _TEXT_CHANGED).found_in(text):
+        return text
     return escape.sub(_backslash, without_format_hints(text))
 
 
