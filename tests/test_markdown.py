@@ -51,6 +51,13 @@ def test_heading_after_an_image_stays_a_heading():
     assert md(body) == "Text one.\n\n## Heading\n\nText two."
 
 
+def test_a_block_is_placed_after_the_blocks_before_it():
+    # The last block starts in <body>, whose first text node says the same as its own: that one is
+    # the first block's (a bad block between, the walk starts again from <body>).
+    body = "<pre><p>0</p><a href='/x0'><p>word</p></a></pre>0"
+    assert md(body, max_link_density=0.5) == "```\n0\nword\n```\n\n0"
+
+
 def test_paragraphs_separated_by_a_blank_line():
     assert md("<p>One paragraph.</p><div>Another one.</div>") == "One paragraph.\n\nAnother one."
 

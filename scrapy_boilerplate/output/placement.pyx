@@ -281,6 +281,7 @@ cdef class TextNodes:
     cdef bint breaks
     cdef bint climbing
     cdef xmlNode* holder
+    cdef xmlNode* first  # the first of the text nodes told last
     cdef Chars chars
 
     def __cinit__(self):
@@ -335,7 +336,7 @@ cdef class TextNodes:
                     else:
                         self.node = following
                     if found:
-                        self.holder = node
+                        self.holder, self.first = node, node.children
                         return TEXT
                     continue
                 if node is self.top:  # the end of the subtree
@@ -350,7 +351,7 @@ cdef class TextNodes:
                 else:
                     self.node, self.entering = following, True
                 if found:
-                    self.holder = node.parent
+                    self.holder, self.first = node.parent, node.next
                     return TEXT
                 continue
             if not self.climbing:
@@ -369,7 +370,7 @@ cdef class TextNodes:
                 if following.type == tree.XML_ELEMENT_NODE:
                     self.top, self.entering, self.broke = following, True, False
             if found:
-                self.holder = node.parent
+                self.holder, self.first = node.parent, node.next
                 return TEXT
 
 
@@ -523,11 +524,30 @@ cdef class Walk:
     cdef TextNodes nodes
     cdef bint following
     cdef cetree._Document document  # that of the element the walk started from
+    #: The addresses of the text nodes placed blocks took: each a block's alone, as the blocks come in
+    #: document order (a block searched from its element would otherwise find an earlier one's
+    #: text there, the same words, before its own).
+    cdef set taken
 
     def __cinit__(self, resolve):
         self.resolve = resolve
         self.nodes = TextNodes()
         self.following = False
+        self.taken = set()
+
+    cdef void take_all(self, start):
+        """Note that the text nodes of ``start`` (its tail aside) are a placed block's."""
+        cdef xmlNode* element = _node(start)
+        cdef xmlNode* node = element.children
+        while node is not NULL:
+            if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+                self.taken.add(<size_t>node)
+            if node.children is not NULL and node.type == tree.XML_ELEMENT_NODE:
+                node = node.children
+                continue
+            while node.next is NULL and node.parent is not element:
+                node = node.parent
+            node = node.next
 
     cdef void walk_from(self, start, bint inside):
         self.document = (<cetree._Element>start)._doc
@@ -537,6 +557,7 @@ cdef class Walk:
     cdef int placed_in(self, start, str text, bint follows) except -1:
         """Note that ``text``, placed last, is all that of one text node held by ``start``."""
         if not cetree.hasChild(_node(start)):
+            self.take_all(start)
             self.walk_from(start, False)
         elif follows and self.following:
             # Its text node lies among ``start``'s children's: the walk on passes it.
@@ -561,6 +582,7 @@ cdef class Walk:
         if start is None:
             return [(0, len(text), None)]
         if self.holds_exactly(start, text):  # most texts: a paragraph's and nothing else
+            self.take_all(start)
             self.walk_from(start, False)
             return [(0, len(text), start)]
         self.walk_from(start, True)
@@ -596,6 +618,7 @@ cdef class Walk:
         ``images``); ``None`` if it is not found there, or with ``strict`` if any node before its
         end (whitespace aside) is not part of it."""
         cdef list runs = []
+        cdef list took = []  # the text nodes of the runs
         cdef list waiting = []  # images seen before the first run
         cdef Py_ssize_t position = 0, begin, end
         cdef Py_ssize_t length = len(text)
@@ -623,7 +646,7 @@ cdef class Walk:
                         (runs if runs else waiting).append((position, position, holder))
                     continue
             else:
-                end = _match(text, begin, nodes.chars)
+                end = -1 if <size_t>nodes.first in self.taken else _match(text, begin, nodes.chars)
                 if end < 0:
                     skipped += nodes.chars.length
                     if strict or skipped > _MAX_SKIPPED:
@@ -631,11 +654,13 @@ cdef class Walk:
                     waiting.clear()
                     continue
                 holder = cetree.elementFactory(self.document, nodes.holder)
+                took.append(<size_t>nodes.first)
             if not runs and waiting:
                 runs.extend(waiting)
             runs.append((begin, end, holder))
             position = end
             if position == length:  # block texts are stripped
+                self.taken.update(took)
                 return runs
 
 
