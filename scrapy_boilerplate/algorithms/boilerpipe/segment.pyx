@@ -18,7 +18,7 @@ from lxml.includes.tree cimport xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Open, Walker, element_from, tail_of, text_of
+from ...html.nodes cimport Open, Place, Walker, element_from, tail_of, text_of
 
 from collections.abc import Iterator
 from typing import cast
@@ -151,12 +151,10 @@ cdef class _Walk(Walker):
     # Whitespace is normalized once per block; as no word holds whitespace,
     # the words of the joined pieces are those of the pieces.
     cdef list parts
-    # Whether the block has had text; where its first text lies (the XPath of its parent and its
-    # own step, made when the block is found: ``tag`` None where the XPath is ``path``) and the
-    # element holding it.
+    # Whether the block has had text; where its first text lies (its place for the XPath, made when
+    # the block is found) and the element holding it.
     cdef bint started
-    cdef str block_path, block_tag
-    cdef Py_ssize_t block_index
+    cdef Place block_place
     cdef xmlNode* block_start
     # The words of the links it closed so far, where the open link's text starts in ``parts``
     # (-1 outside links), and how many links are open.
@@ -171,11 +169,12 @@ cdef class _Walk(Walker):
         self.noted = noted
         self.parts = []
         self.started = False
-        self.block_path, self.block_tag, self.block_index, self.block_start = "", None, 0, NULL
+        self.block_place, self.block_start = Place(NULL, 0, 0), NULL
         self.words_in_links, self.link_start, self.link_depth = 0, -1, 0
 
     def __dealloc__(self):
         PyMem_Free(self.actions)
+        PyMem_Free(self.block_place.steps)
 
     cdef int action(self, Py_ssize_t number) except -1:
         """What the elements of tag ``number`` do."""
@@ -195,8 +194,7 @@ cdef class _Walk(Walker):
             self.link_start = 0
         block = _measure("".join(self.parts), self.words_in_links, len(self.blocks))
         if block is not None:
-            block.xpath = (self.block_path if self.block_tag is None
-                           else f"{self.block_path}/{self.block_tag}[{self.block_index}]")
+            block.xpath = self.xpath(&self.block_place)
             block.start = self.element(self.block_start)
             block.one_text_node = len(self.parts) == 1
             self.blocks.append(block)
@@ -205,14 +203,16 @@ cdef class _Walk(Walker):
         self.words_in_links = 0
         return 0
 
-    cdef int add_text(self, str text, xmlNode* holder, str tag, Py_ssize_t index) except -1:
-        """Text of ``holder``: the first of a block unless it is blank (``tag`` and ``index``: its
-        step in the XPath, ``None`` for a tail, held by the innermost open element)."""
+    cdef int add_text(self, str text, xmlNode* holder, Py_ssize_t number, Py_ssize_t index) except -1:
+        """Text of ``holder``: the first of a block unless it is blank (``number`` and ``index``: its
+        tag's number and its index among its siblings of that tag, -1 for a tail, held by the
+        innermost open element)."""
         if self.started:
             self.parts.append(text)
         elif not text.isspace():
             self.started = True
-            self.block_path, self.block_tag, self.block_index, self.block_start = self.path, tag, index, holder
+            self.place(&self.block_place, number, index)
+            self.block_start = holder
             self.parts.append(text)
         return 0
 
@@ -250,7 +250,7 @@ cdef class _Walk(Walker):
         # An entity's text is its reference ("&name;"), which lxml makes.
         text = text_of(node) if node.type == tree.XML_ELEMENT_NODE else self.element(node).text
         if text:
-            self.add_text(text, node, self.names.texts[number], index)
+            self.add_text(text, node, number, index)
         # An entity's children are the entity's own nodes, not the page's: lxml counts none.
         child = element_from(node.children) if node.type == tree.XML_ELEMENT_NODE else NULL
         if child is NULL:
@@ -283,7 +283,7 @@ cdef class _Walk(Walker):
         if node is not self.top:
             text = tail_of(node)
             if text:  # held by the parent, open until its children end
-                self.add_text(text, self.open_elements[self.depth - 1].node, None, 0)
+                self.add_text(text, self.open_elements[self.depth - 1].node, -1, 0)
         return 0
 
 
