@@ -98,9 +98,10 @@ cdef inline Py_ssize_t normalized_length(const char* text, Py_ssize_t end) noexc
     return length
 
 
-cdef inline Py_ssize_t collapsed(Buffer* buffer, Py_ssize_t start) noexcept:
+cdef inline Py_ssize_t collapsed(Buffer* buffer, Py_ssize_t start, bint newlines) noexcept:
     """Collapse the text from byte ``start`` on, in place: stripped, each run of whitespace made one
-    newline if it holds a line break (``\\n``, ``\\r``), else one space; its new length in bytes."""
+    space, or with ``newlines`` one newline if it holds a line break (``\\n``, ``\\r``); its new
+    length in bytes."""
     cdef unsigned char* data = <unsigned char*>buffer.data
     cdef Py_ssize_t end = buffer.length, at = start, before, kept = start
     cdef Py_UCS4 character
@@ -114,7 +115,7 @@ cdef inline Py_ssize_t collapsed(Buffer* buffer, Py_ssize_t start) noexcept:
             character = next_character(data, &at, end)
         if Py_UNICODE_ISSPACE(character):
             in_run = True
-            line_break = line_break or character == u"\n" or character == u"\r"
+            line_break = line_break or (newlines and (character == u"\n" or character == u"\r"))
             continue
         if in_run and kept > start:
             data[kept] = b"\n" if line_break else b" "

@@ -89,7 +89,7 @@ def collapse_whitespace(str text) -> str:
     cdef Buffer buffer = Buffer(NULL, 0, 0)
     try:
         add(&buffer, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
-        collapsed(&buffer, 0)
+        collapsed(&buffer, 0, True)
         return buffer.data[:buffer.length].decode("utf-8", "surrogatepass")
     finally:
         release(&buffer)
@@ -221,7 +221,7 @@ cdef class _Paragraphs:
         # A paragraph of line breaks alone collapses to nothing; the reference
         # drops it (its Paragraph is falsy when empty). Collapsing drops the
         # edges' whitespace, as the reference's strip() does.
-        if collapsed(&self.text, 0):
+        if collapsed(&self.text, 0, True):
             text = decoded(&self.text, 0)
             xpath = walk.xpath(&self.place) if self.placed else ""
             self.found.append(Paragraph(walk.element(self.element), xpath, text,
