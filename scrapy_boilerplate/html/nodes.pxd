@@ -107,6 +107,10 @@ cdef class Walker:
     cdef Counts counts
     cdef bytes prefix  # the UTF-8 of the XPath of the walk's start's parent
     cdef Buffer spelled  # an XPath being spelled out
+    # The last XPath spelled and its place: the blocks of one parent share it (a page of a million
+    # lines in one element holds one string, not a million).
+    cdef Place last_place
+    cdef str last_xpath
     cdef Open* open_elements
     cdef Py_ssize_t depth, capacity, max_depth
     cdef xmlNode* start(self, xmlNode* node) except? NULL

@@ -11,6 +11,7 @@ each tag in C. See ``docs/developer/compiled-core.rst``.
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from libc.string cimport memcmp, memcpy
 
 from .utf8 cimport Buffer, add, decoded, release
 
@@ -165,12 +166,14 @@ cdef class Walker:
         self.counts.start(self.names.number(self.top), preceding[root.tag])
         self.depth, self.capacity, self.max_depth = 0, 64, depth_left(root)
         self.spelled = Buffer(NULL, 0, 0)
+        self.last_place, self.last_xpath = Place(NULL, 0, 0), None
         self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
         if self.open_elements is NULL:
             raise MemoryError()
 
     def __dealloc__(self):
         PyMem_Free(self.open_elements)
+        PyMem_Free(self.last_place.steps)
         release(&self.spelled)
 
     cdef xmlNode* start(self, xmlNode* node) except? NULL:
@@ -228,12 +231,7 @@ cdef class Walker:
         """Set ``place`` to the innermost open element, or to its ``index``-th child of tag ``number``
         (``number`` -1: the element itself)."""
         cdef Py_ssize_t length = self.depth + (number >= 0), i
-        cdef Step* grown
-        if length > place.size:
-            grown = <Step*>PyMem_Realloc(place.steps, max(2 * place.size, length, 16) * sizeof(Step))
-            if grown is NULL:
-                raise MemoryError()
-            place.steps, place.size = grown, max(2 * place.size, length, 16)
+        make_room(place, length)
         for i in range(self.depth):
             place.steps[i].number = self.open_elements[i].number
             place.steps[i].index = self.open_elements[i].index
@@ -246,6 +244,9 @@ cdef class Walker:
         """The XPath of ``place``, as ``/html[1]/body[1]/div[2]``."""
         cdef bytes name
         cdef Py_ssize_t i
+        if (self.last_xpath is not None and place.length == self.last_place.length
+                and memcmp(place.steps, self.last_place.steps, place.length * sizeof(Step)) == 0):
+            return self.last_xpath
         self.spelled.length = 0
         add(&self.spelled, PyBytes_AS_STRING(self.prefix), PyBytes_GET_SIZE(self.prefix))
         for i in range(place.length):
@@ -253,7 +254,29 @@ cdef class Walker:
             add(&self.spelled, "/", 1)
             add(&self.spelled, PyBytes_AS_STRING(name), PyBytes_GET_SIZE(name))
             add_index(&self.spelled, place.steps[i].index)
-        return decoded(&self.spelled, 0)
+        self.last_xpath = None
+        copy_place(&self.last_place, place)
+        self.last_xpath = decoded(&self.spelled, 0)
+        return self.last_xpath
+
+
+cdef int make_room(Place* place, Py_ssize_t length) except -1:
+    """Make ``place`` able to hold ``length`` steps."""
+    cdef Step* grown
+    cdef Py_ssize_t size = max(2 * place.size, length, 16)
+    if length > place.size:
+        grown = <Step*>PyMem_Realloc(place.steps, size * sizeof(Step))
+        if grown is NULL:
+            raise MemoryError()
+        place.steps, place.size = grown, size
+    return 0
+
+
+cdef int copy_place(Place* copy, Place* place) except -1:
+    make_room(copy, place.length)
+    memcpy(copy.steps, place.steps, place.length * sizeof(Step))
+    copy.length = place.length
+    return 0
 
 
 cdef int add_index(Buffer* text, Py_ssize_t index) except -1:

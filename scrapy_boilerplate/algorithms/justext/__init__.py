@@ -62,6 +62,7 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
         counts, held = words.counts(), words.held(0)
     if stoplist is None:
         options = options.for_stoplist(None)
+    del texts  # a million paragraphs' list is 8 MB at the peak, the blocks' making
 
     blocks = classify_context_free(paragraphs, counts, held, options, block_type, not options.no_headings)
     # A paragraph starting in an h1 is a heading: that test is the cheap one.
