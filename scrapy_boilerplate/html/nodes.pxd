@@ -22,16 +22,6 @@ cdef inline xmlNode* element_from(xmlNode* node) noexcept nogil:
     return node
 
 
-cdef inline str text_of(xmlNode* node):
-    """``element.text or ""``."""
-    return cetree.textOf(node) or ""
-
-
-cdef inline str tail_of(xmlNode* node):
-    """``node.tail or ""``."""
-    return cetree.tailOf(node) or ""
-
-
 cdef inline int add_text(Buffer* buffer, xmlNode* node) except -1:
     """Append the text lxml reads from ``node`` on, its bytes: ``element.text`` from
     ``element.children``, ``element.tail`` from ``element.next`` (text and CDATA nodes, through
