@@ -1,9 +1,12 @@
 # What the walkers over libxml2's nodes share (nodes.pyx): lxml's view of the tree, the page's tag
 # names numbered, and the counts of siblings by tag that the XPaths need.
+from libc.string cimport strlen
 from lxml.includes cimport tree
 from lxml.includes.tree cimport const_xmlChar, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
+
+from .utf8 cimport Buffer, add
 
 
 cdef inline bint is_element(xmlNode* node) noexcept nogil:
@@ -19,14 +22,18 @@ cdef inline xmlNode* element_from(xmlNode* node) noexcept nogil:
     return node
 
 
-cdef inline str text_of(xmlNode* node):
-    """``element.text or ""``."""
-    return cetree.textOf(node) or ""
-
-
-cdef inline str tail_of(xmlNode* node):
-    """``node.tail or ""``."""
-    return cetree.tailOf(node) or ""
+cdef inline int add_text(Buffer* buffer, xmlNode* node) except -1:
+    """Append the text lxml reads from ``node`` on, its bytes: ``element.text`` from
+    ``element.children``, ``element.tail`` from ``element.next`` (text and CDATA nodes, through
+    XInclude's marks)."""
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            if node.content is not NULL:
+                add(buffer, <const char*>node.content, strlen(<const char*>node.content))
+        elif node.type != tree.XML_XINCLUDE_START and node.type != tree.XML_XINCLUDE_END:
+            return 0
+        node = node.next
+    return 0
 
 
 cdef class Names:
@@ -36,6 +43,7 @@ cdef class Names:
     cdef Py_ssize_t used
     cdef dict by_text
     cdef readonly list texts
+    cdef list encoded  # each text's UTF-8, for the XPaths
     cdef Py_ssize_t number(self, xmlNode* node) except -1
     cdef Py_ssize_t number_of_text(self, str text) except -1
 
@@ -65,6 +73,21 @@ cdef struct Open:
     int heading
     int select
     Py_ssize_t counts_base  # where its parent's counts start
+    Py_ssize_t number  # its tag's
+    Py_ssize_t index  # among its parent's children of its tag
+
+
+cdef struct Step:
+    Py_ssize_t number  # the tag's
+    Py_ssize_t index
+
+
+# Where a paragraph or block starts: its XPath's steps below the walk's start, kept as numbers until
+# it is found to hold text (a string each time one starts took a tenth of a segmentation).
+cdef struct Place:
+    Step* steps
+    Py_ssize_t length
+    Py_ssize_t size
 
 
 cdef class Walker:
@@ -72,8 +95,12 @@ cdef class Walker:
     cdef xmlNode* top
     cdef Names names
     cdef Counts counts
-    cdef str path
-    cdef list paths
+    cdef bytes prefix  # the UTF-8 of the XPath of the walk's start's parent
+    cdef Buffer spelled  # an XPath being spelled out
+    # The last XPath spelled and its place: the blocks of one parent share it (a page of a million
+    # lines in one element holds one string, not a million).
+    cdef Place last_place
+    cdef str last_xpath
     cdef Open* open_elements
     cdef Py_ssize_t depth, capacity, max_depth
     cdef xmlNode* start(self, xmlNode* node) except? NULL
@@ -83,3 +110,5 @@ cdef class Walker:
                   Py_ssize_t index) except -1
     cdef Open pop(self) except *
     cdef object element(self, xmlNode* node)
+    cdef int place(self, Place* place, Py_ssize_t number, Py_ssize_t index) except -1
+    cdef str xpath(self, Place* place)

@@ -10,6 +10,10 @@ each tag in C. See ``docs/developer/compiled-core.rst``.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from libc.string cimport memcmp, memcpy
+
+from .utf8 cimport Buffer, add, decoded, release
 
 from lxml import etree
 
@@ -38,6 +42,7 @@ cdef class Names:
         self.used = 0
         self.by_text = {}
         self.texts = []
+        self.encoded = []
 
     def __dealloc__(self):
         PyMem_Free(self.addresses)
@@ -69,6 +74,7 @@ cdef class Names:
         if number is None:
             number = self.by_text[text] = len(self.texts)
             self.texts.append(text)
+            self.encoded.append(text.encode("utf-8", "surrogatepass"))
         return number
 
 
@@ -155,16 +161,20 @@ cdef class Walker:
         self.top = root._c_node
         self.names = Names()
         self.counts = Counts()
-        self.path, preceding = xpaths.start_of_walk(root)
+        path, preceding = xpaths.start_of_walk(root)
+        self.prefix = path.encode("utf-8", "surrogatepass")
         self.counts.start(self.names.number(self.top), preceding[root.tag])
-        self.paths = []
         self.depth, self.capacity, self.max_depth = 0, 64, depth_left(root)
+        self.spelled = Buffer(NULL, 0, 0)
+        self.last_place, self.last_xpath = Place(NULL, 0, 0), None
         self.open_elements = <Open*>PyMem_Malloc(self.capacity * sizeof(Open))
         if self.open_elements is NULL:
             raise MemoryError()
 
     def __dealloc__(self):
         PyMem_Free(self.open_elements)
+        PyMem_Free(self.last_place.steps)
+        release(&self.spelled)
 
     cdef xmlNode* start(self, xmlNode* node) except? NULL:
         """Walk into ``node``: its first child if the walk goes on there (after :meth:`open`), else
@@ -200,22 +210,86 @@ cdef class Walker:
             if grown is NULL:
                 raise MemoryError()
             self.open_elements, self.capacity = grown, 2 * self.capacity
-        self.open_elements[self.depth] = Open(node, kind, heading, select, self.counts.enter())
+        self.open_elements[self.depth] = Open(node, kind, heading, select, self.counts.enter(), number, index)
         self.depth += 1
         if self.depth > self.max_depth:
             raise too_deep()
-        self.paths.append(self.path)
-        self.path = f"{self.path}/{self.names.texts[number]}[{index}]"
         return 0
 
     cdef Open pop(self) except *:
         """Leave the innermost open element: the walk is back in its parent."""
         self.depth -= 1
         cdef Open ending = self.open_elements[self.depth]
-        self.path = self.paths.pop()
         self.counts.leave(ending.counts_base)
         return ending
 
     cdef object element(self, xmlNode* node):
         """The lxml element of ``node``."""
         return cetree.elementFactory(self.document, node)
+
+    cdef int place(self, Place* place, Py_ssize_t number, Py_ssize_t index) except -1:
+        """Set ``place`` to the innermost open element, or to its ``index``-th child of tag ``number``
+        (``number`` -1: the element itself)."""
+        cdef Py_ssize_t length = self.depth + (number >= 0), i
+        make_room(place, length)
+        for i in range(self.depth):
+            place.steps[i].number = self.open_elements[i].number
+            place.steps[i].index = self.open_elements[i].index
+        if number >= 0:
+            place.steps[self.depth].number, place.steps[self.depth].index = number, index
+        place.length = length
+        return 0
+
+    cdef str xpath(self, Place* place):
+        """The XPath of ``place``, as ``/html[1]/body[1]/div[2]``."""
+        cdef bytes name
+        cdef Py_ssize_t i
+        if (self.last_xpath is not None and place.length == self.last_place.length
+                and memcmp(place.steps, self.last_place.steps, place.length * sizeof(Step)) == 0):
+            return self.last_xpath
+        self.spelled.length = 0
+        add(&self.spelled, PyBytes_AS_STRING(self.prefix), PyBytes_GET_SIZE(self.prefix))
+        for i in range(place.length):
+            name = self.names.encoded[place.steps[i].number]
+            add(&self.spelled, "/", 1)
+            add(&self.spelled, PyBytes_AS_STRING(name), PyBytes_GET_SIZE(name))
+            add_index(&self.spelled, place.steps[i].index)
+        self.last_xpath = None
+        copy_place(&self.last_place, place)
+        self.last_xpath = decoded(&self.spelled, 0)
+        return self.last_xpath
+
+
+cdef int make_room(Place* place, Py_ssize_t length) except -1:
+    """Make ``place`` able to hold ``length`` steps."""
+    cdef Step* grown
+    cdef Py_ssize_t size = max(2 * place.size, length, 16)
+    if length > place.size:
+        grown = <Step*>PyMem_Realloc(place.steps, size * sizeof(Step))
+        if grown is NULL:
+            raise MemoryError()
+        place.steps, place.size = grown, size
+    return 0
+
+
+cdef int copy_place(Place* copy, Place* place) except -1:
+    make_room(copy, place.length)
+    memcpy(copy.steps, place.steps, place.length * sizeof(Step))
+    copy.length = place.length
+    return 0
+
+
+cdef int add_index(Buffer* text, Py_ssize_t index) except -1:
+    """Append ``[index]``, ``index`` positive."""
+    cdef char digits[24]
+    cdef Py_ssize_t start = 23
+    digits[23] = b"]"
+    while True:
+        start -= 1
+        digits[start] = <char>(48 + index % 10)  # "0" + the digit
+        index //= 10
+        if not index:
+            break
+    start -= 1
+    digits[start] = b"["
+    return add(text, digits + start, 24 - start)

@@ -18,7 +18,8 @@ from lxml.includes.tree cimport xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Open, Walker, element_from, tail_of, text_of
+from ...html.nodes cimport Open, Place, Walker, add_text, element_from
+from ...html.utf8 cimport Buffer, add, blank, collapsed, decoded, release
 
 from collections.abc import Iterator
 from typing import cast
@@ -26,7 +27,6 @@ from typing import cast
 from lxml import etree
 
 from ...html.page import LOOKED_FOR_TAGS, note_skipped
-from ...model.text import collapse
 from .document import LINE_WIDTH, TextBlock, TextDocument
 
 cetree.import_lxml__etree()
@@ -120,10 +120,10 @@ cdef tuple _wrapped_words_and_lines(str line):
     return words, lines
 
 
-cdef object _measure(str raw_text, Py_ssize_t words_in_links, object offset):
-    """The block of ``raw_text`` (``None`` if it holds no token, such as "|" or "»"). ``offset`` is
-    one object for both of its ends: a page of a million blocks holds a million ints less."""
-    cdef str text = collapse(raw_text)
+cdef object _measure(str text, Py_ssize_t words_in_links, object offset):
+    """The block of ``text``, its whitespace collapsed (``None`` if it holds no token, such as "|"
+    or "»"). ``offset`` is one object for both of its ends: a page of a million blocks holds a
+    million ints less."""
     cdef Py_ssize_t words
     if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line
         words = count_words(text)
@@ -139,6 +139,10 @@ cdef object _measure(str raw_text, Py_ssize_t words_in_links, object offset):
 
 # --- The walk.
 
+#: The most bytes of a text buffer kept for the next text.
+cdef Py_ssize_t _KEPT_BYTES = 1 << 20
+
+
 cdef class _Walk(Walker):
     """The blocks found and the one being filled."""
 
@@ -146,19 +150,18 @@ cdef class _Walk(Walker):
     cdef int* actions  # by tag number
     cdef Py_ssize_t known, size
     cdef list noted
-    # The current block's raw text pieces from its first text on, with a " "
-    # wherever boilerpipe separates words (around links, abbreviations).
-    # Whitespace is normalized once per block; as no word holds whitespace,
-    # the words of the joined pieces are those of the pieces.
-    cdef list parts
-    # Whether the block has had text; where its first text lies (the XPath of its parent and its
-    # own step, made when the block is found: ``tag`` None where the XPath is ``path``) and the
-    # element holding it.
+    # The current block's raw text from its first text on, libxml2's UTF-8, with a " " wherever
+    # boilerpipe separates words (around links, abbreviations), and how many pieces it was made
+    # of. Whitespace is collapsed once per block; as no word holds whitespace, the words of the
+    # joined pieces are those of the pieces. ``piece``: a text being read.
+    cdef Buffer text, piece
+    cdef Py_ssize_t pieces
+    # Whether the block has had text; where its first text lies (its place for the XPath, made when
+    # the block is found) and the element holding it.
     cdef bint started
-    cdef str block_path, block_tag
-    cdef Py_ssize_t block_index
+    cdef Place block_place
     cdef xmlNode* block_start
-    # The words of the links it closed so far, where the open link's text starts in ``parts``
+    # The words of the links it closed so far, where the open link's text starts in ``text``
     # (-1 outside links), and how many links are open.
     cdef Py_ssize_t words_in_links, link_start, link_depth
 
@@ -169,13 +172,16 @@ cdef class _Walk(Walker):
         if self.actions is NULL:
             raise MemoryError()
         self.noted = noted
-        self.parts = []
+        self.text, self.piece, self.pieces = Buffer(NULL, 0, 0), Buffer(NULL, 0, 0), 0
         self.started = False
-        self.block_path, self.block_tag, self.block_index, self.block_start = "", None, 0, NULL
+        self.block_place, self.block_start = Place(NULL, 0, 0), NULL
         self.words_in_links, self.link_start, self.link_depth = 0, -1, 0
 
     def __dealloc__(self):
         PyMem_Free(self.actions)
+        PyMem_Free(self.block_place.steps)
+        release(&self.text)
+        release(&self.piece)
 
     cdef int action(self, Py_ssize_t number) except -1:
         """What the elements of tag ``number`` do."""
@@ -191,36 +197,50 @@ cdef class _Walk(Walker):
 
     cdef int end_block(self) except -1:
         if self.link_start >= 0:  # the open link's text so far belongs to this block
-            self.words_in_links += count_words("".join(self.parts[self.link_start:]))
+            self.words_in_links += count_words(decoded(&self.text, self.link_start))
             self.link_start = 0
-        block = _measure("".join(self.parts), self.words_in_links, len(self.blocks))
+        collapsed(&self.text, 0, False)
+        block = _measure(decoded(&self.text, 0), self.words_in_links, len(self.blocks))
         if block is not None:
-            block.xpath = (self.block_path if self.block_tag is None
-                           else f"{self.block_path}/{self.block_tag}[{self.block_index}]")
+            block.xpath = self.xpath(&self.block_place)
             block.start = self.element(self.block_start)
-            block.one_text_node = len(self.parts) == 1
+            block.one_text_node = self.pieces == 1
             self.blocks.append(block)
         self.started = False
-        self.parts = []
+        if self.text.size > _KEPT_BYTES:  # a huge block's buffer goes with it
+            release(&self.text)
+        self.text.length = self.pieces = 0
         self.words_in_links = 0
         return 0
 
-    cdef int add_text(self, str text, xmlNode* holder, str tag, Py_ssize_t index) except -1:
-        """Text of ``holder``: the first of a block unless it is blank (``tag`` and ``index``: its
-        step in the XPath, ``None`` for a tail, held by the innermost open element)."""
-        if self.started:
-            self.parts.append(text)
-        elif not text.isspace():
+    cdef int add_piece(self, const char* text, Py_ssize_t length) except -1:
+        add(&self.text, text, length)
+        self.pieces += 1
+        return 0
+
+    cdef int add_read(self, xmlNode* holder, Py_ssize_t number, Py_ssize_t index) except -1:
+        """The text in ``piece``, of ``holder``: the first of a block unless it is blank (``number``
+        and ``index``: its tag's number and its index among its siblings of that tag, -1 for a
+        tail, held by the innermost open element)."""
+        if not self.piece.length:
+            return 0
+        if not self.started:
+            if blank(&self.piece):
+                self.piece.length = 0
+                return 0
             self.started = True
-            self.block_path, self.block_tag, self.block_index, self.block_start = self.path, tag, index, holder
-            self.parts.append(text)
+            self.place(&self.block_place, number, index)
+            self.block_start = holder
+        self.add_piece(self.piece.data, self.piece.length)
+        if self.piece.size > _KEPT_BYTES:
+            release(&self.piece)
+        self.piece.length = 0
         return 0
 
     cdef xmlNode* start(self, xmlNode* node) except? NULL:
         cdef int action
         cdef Py_ssize_t number, index
         cdef xmlNode* child
-        cdef str text
         if node.type == tree.XML_COMMENT_NODE or node.type == tree.XML_PI_NODE:
             self.end(node, TAIL_ONLY)
             return NULL
@@ -243,14 +263,16 @@ cdef class _Walk(Walker):
             self.link_depth += 1
             if self.link_depth == 1:
                 if self.started:
-                    self.parts.append(" ")
-                self.link_start = len(self.parts)
+                    self.add_piece(" ", 1)
+                self.link_start = self.text.length
         elif action == SPACING and self.started:
-            self.parts.append(" ")
-        # An entity's text is its reference ("&name;"), which lxml makes.
-        text = text_of(node) if node.type == tree.XML_ELEMENT_NODE else self.element(node).text
-        if text:
-            self.add_text(text, node, self.names.texts[number], index)
+            self.add_piece(" ", 1)
+        if node.type == tree.XML_ELEMENT_NODE:
+            add_text(&self.piece, node.children)
+        else:  # an entity: its text is its reference ("&name;"), which lxml makes
+            reference = (<str>self.element(node).text).encode("utf-8")
+            add(&self.piece, reference, len(reference))
+        self.add_read(node, number, index)
         # An entity's children are the entity's own nodes, not the page's: lxml counts none.
         child = element_from(node.children) if node.type == tree.XML_ELEMENT_NODE else NULL
         if child is NULL:
@@ -267,7 +289,6 @@ cdef class _Walk(Walker):
     cdef int end(self, xmlNode* node, int action) except -1:
         """The end of ``node`` (skipped ones, comments and processing instructions end where they
         start); ``path`` is its parent's."""
-        cdef str text
         if action == BOUNDARY:
             if self.started:
                 self.end_block()
@@ -275,15 +296,14 @@ cdef class _Walk(Walker):
             self.link_depth -= 1
             if self.link_depth == 0:
                 if self.started:
-                    self.words_in_links += count_words("".join(self.parts[self.link_start:]))
-                    self.parts.append(" ")
+                    self.words_in_links += count_words(decoded(&self.text, self.link_start))
+                    self.add_piece(" ", 1)
                 self.link_start = -1
         elif action == SPACING and self.started:
-            self.parts.append(" ")
-        if node is not self.top:
-            text = tail_of(node)
-            if text:  # held by the parent, open until its children end
-                self.add_text(text, self.open_elements[self.depth - 1].node, None, 0)
+            self.add_piece(" ", 1)
+        if node is not self.top:  # its tail is held by the parent, open until its children end
+            add_text(&self.piece, node.next)
+            self.add_read(self.open_elements[self.depth - 1].node, -1, 0)
         return 0
 
 

@@ -6,16 +6,17 @@ from lxml import etree
 
 from ...model import Labelled
 from .blocks import JustextBlock
-from .classify import GOOD, classify_context_free, classify_in_context, count_words
+from .classify import GOOD, classify_context_free, classify_in_context
 from .language import declared_language, load_stoplists, page_words, pick_stoplist, stopwords_held, unspaced_language
 from .options import AUTO, JustextOptions
 from .paragraph import Paragraph
 from .segment import segment
-from .stoplists import Stoplist, available
+from .stoplists import Stoplist, available, word_index
 
 __all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "classify", "prepare", "run"]
 
 _NO_STOPWORDS: dict[str, None] = {}
+_NO_STOPLIST = Stoplist(None, _NO_STOPWORDS)
 #: How many Latin characters a Han or kana character counts for in the length thresholds
 #: (a Chinese word is one to two characters, an English one six with its space).
 HAN_CHARACTER_WEIGHT = 3
@@ -47,7 +48,7 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
     paragraphs = segment(root, images=options.images, spaces=options.spaces, ruby_text=options.ruby_text,
                          unclosed_buttons=options.unclosed_buttons,
                          spaces_between_elements=options.spaces_between_elements, noted=noted)
-    texts = [paragraph.text.lower() for paragraph in paragraphs]
+    texts = [paragraph.text for paragraph in paragraphs]
     stoplist = options.stoplist
     if stoplist == AUTO:
         # Each word looked up once in all the shipped lists, for the choice and then the counts.
@@ -56,13 +57,12 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
         if stoplist is None:
             stoplist, options = _unspaced(paragraphs, options)
         counts, held = words.counts(), stopwords_held(stoplist, words)
-    else:  # a small dict of words: faster than the lists' table
-        counts, held = count_words(texts, stoplist.words if stoplist is not None else _NO_STOPWORDS)
+    else:  # a table of its own words: small, faster than the lists' table
+        words = word_index(stoplist if stoplist is not None else _NO_STOPLIST).page_words(texts)
+        counts, held = words.counts(), words.held(0)
     if stoplist is None:
         options = options.for_stoplist(None)
-    # The lower-cased texts are not needed from here on: on a page of a million blocks,
-    # holding them took much of the memory.
-    del texts
+    del texts  # a million paragraphs' list is 8 MB at the peak, the blocks' making
 
     blocks = classify_context_free(paragraphs, counts, held, options, block_type, not options.no_headings)
     # A paragraph starting in an h1 is a heading: that test is the cheap one.

@@ -1,5 +1,5 @@
 # The types of classify.pyx, which type checkers do not read.
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from .blocks import JustextBlock
@@ -19,7 +19,6 @@ class Paragraph(Protocol):
     heading: bool
     chars: int
 
-def count_words(texts: list[str], stopwords: Collection[str]) -> tuple[list[int], list[int]]: ...
 def classify_context_free(paragraphs: list[Segmented], word_counts: list[int], stopword_counts: list[int],
                           options: JustextOptions, block_type: type[JustextBlock], headings: bool,
                           ) -> list[JustextBlock]: ...

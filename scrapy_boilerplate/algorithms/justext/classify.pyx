@@ -63,21 +63,6 @@ cdef str _context_free(str text, double link_density, double stopword_density, b
     return BAD
 
 
-def count_words(list texts, stopwords):
-    """How many words each of ``texts`` (lower-cased) has, as ``str.split()`` cuts them, and how many
-    of them ``stopwords`` holds: two lists."""
-    cdef list counts = [], held = [], words
-    cdef Py_ssize_t stop
-    for text in texts:
-        words = text.split()
-        stop = 0
-        for word in words:
-            stop += word in stopwords
-        counts.append(len(words))
-        held.append(stop)
-    return counts, held
-
-
 def classify_context_free(list paragraphs, list word_counts, list stopword_counts, options, block_type,
                           bint headings):
     """Step 1 for each of ``paragraphs`` (jusText's, with its count of words and of stop words in

@@ -80,7 +80,7 @@ def unspaced_language(texts: Iterable[str]) -> str | None:
 
 
 def page_words(texts: Sequence[str]) -> PageWords:
-    """The words of ``texts`` (a page's paragraphs, lower-cased), each looked up in the shipped lists once."""
+    """The words of ``texts`` (a page's paragraphs) lower-cased, each looked up in the shipped lists once."""
     return _index().page_words(texts)
 
 

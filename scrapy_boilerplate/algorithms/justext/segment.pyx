@@ -12,24 +12,26 @@ The walk reads the tree through lxml's public C API (``lxml.includes``), the
 way lxml's own extensions do: it follows libxml2's node pointers, reads each
 tag once per page (tags are looked up by the pointer to their name), counts
 siblings in C for the XPaths, and makes Python objects only of what it keeps:
-the text, and for each paragraph its element and XPath.
+for each paragraph its text, element and XPath. The text is gathered as
+libxml2's UTF-8 in a C buffer, its whitespace tested and collapsed there,
+and decoded once a paragraph.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.unicode cimport Py_UNICODE_ISSPACE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from lxml.includes cimport tree
 from lxml.includes.tree cimport const_xmlChar, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Names, Open, Walker, element_from, is_element, tail_of, text_of
+from ...html.nodes cimport Names, Open, Place, Walker, add_text, element_from, is_element
+from ...html.utf8 cimport Buffer, add, blank, collapsed, decoded, normalized_length as length_normalized, release
 
 import re
 
 from lxml import etree
 
 from ...html.page import LOOKED_FOR_TAGS, note_skipped
-from ...model.text import SPACE_RUNS
 from .paragraph import Paragraph
 
 cetree.import_lxml__etree()
@@ -73,52 +75,24 @@ _KIND_OF_TAG = {
 }
 
 
-cpdef Py_ssize_t normalized_length(str text):
+def normalized_length(str text) -> int:
     """The length of ``text`` once the reference has normalized its whitespace: each run of
     whitespace becomes one character (a newline if it holds a line break, else a space)."""
-    if text.isprintable():  # its only whitespace is spaces (see ``whitespace.collapse``)
-        return len(SPACE_RUNS.sub(" ", text)) if "  " in text else len(text)
-    cdef Py_ssize_t core = len(" ".join(text.split()))
-    if not core:  # nothing, or one run of whitespace
-        return 1 if text else 0
-    return core + text[0].isspace() + text[-1].isspace()
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    return length_normalized(PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
 
 
-cpdef str collapse_whitespace(str text):
+def collapse_whitespace(str text) -> str:
     """The reference's paragraph text from ``text``: stripped, then each run of whitespace
     collapsed to one newline if it holds a line break, else to one space."""
-    # One pass over the characters, whitespace as str.split() and the reference's regular
-    # expression tell it (Py_UNICODE_ISSPACE). A run that is already its own collapse (one space,
-    # one newline) stays inside the chunk copied around it: most texts are returned as they are.
-    cdef Py_ssize_t length = len(text), start = 0, end, i, run, chunk
-    cdef Py_UCS4 character
-    cdef bint line_break
-    while start < length and Py_UNICODE_ISSPACE(text[start]):
-        start += 1
-    end = length
-    while end > start and Py_UNICODE_ISSPACE(text[end - 1]):
-        end -= 1
-    chunks = []
-    chunk = i = start
-    while i < end:
-        character = text[i]
-        if not Py_UNICODE_ISSPACE(character):
-            i += 1
-            continue
-        run, line_break = i, False
-        while Py_UNICODE_ISSPACE(text[i]):  # the text ends at ``end`` in a character that is not whitespace
-            character = text[i]
-            line_break = line_break or character == u"\n" or character == u"\r"
-            i += 1
-        if i - run == 1 and (character == u" " or character == u"\n"):
-            continue
-        chunks.append(text[chunk:run])
-        chunks.append("\n" if line_break else " ")
-        chunk = i
-    if not chunks:
-        return text if start == 0 and end == length else text[start:end]
-    chunks.append(text[chunk:end])
-    return "".join(chunks)
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef Buffer buffer = Buffer(NULL, 0, 0)
+    try:
+        add(&buffer, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+        collapsed(&buffer, 0, True)
+        return buffer.data[:buffer.length].decode("utf-8", "surrogatepass")
+    finally:
+        release(&buffer)
 
 
 # --- What the walk knows of a tag: its kind, whether it is a heading or named like "select"
@@ -186,72 +160,77 @@ cdef class _Tags:
         return 0
 
 
+#: The most bytes of a text buffer kept for the next text.
+cdef Py_ssize_t _KEPT_BYTES = 1 << 20
+
+
 cdef class _Paragraphs:
     """The paragraphs a walk has found, and the one it is filling: where that starts (its
-    element, and its XPath as the path of its parent and its own step, made when it is found),
-    its text pieces and link characters, and whether it has text besides images' alt text."""
+    element, and its place for the XPath, made when it is found), its text as UTF-8 and link
+    characters, and whether it has text besides images' alt text."""
 
     cdef list found
-    cdef cetree._Document document
     cdef xmlNode* element
-    cdef str path
-    cdef str tag  # None: the XPath is ``path``
-    cdef Py_ssize_t index
+    cdef Place place
+    cdef bint placed  # else its XPath is "": text before the walk's first paragraph
     cdef bint heading, in_select
-    cdef list pieces
+    cdef Buffer text
     cdef Py_ssize_t chars_in_links
     cdef bint has_text
 
     def __cinit__(self, cetree._Element root):
         self.found = []
-        self.document = root._doc
         self.element = root._c_node
-        self.path, self.tag, self.index = "", None, 0
-        self.heading = self.in_select = False
-        self.pieces = []
+        self.place = Place(NULL, 0, 0)
+        self.placed = self.heading = self.in_select = False
+        self.text = Buffer(NULL, 0, 0)
         self.chars_in_links = 0
         self.has_text = False
 
-    cdef inline void start(self, xmlNode* element, str path, str tag, Py_ssize_t index,
-                           bint heading, bint in_select) noexcept:
-        self.element, self.path, self.tag, self.index = element, path, tag, index
-        self.heading, self.in_select = heading, in_select
+    def __dealloc__(self):
+        PyMem_Free(self.place.steps)
+        release(&self.text)
 
-    cdef int add_text(self, str text, bint in_link) except -1:
-        """The reference's ``characters()`` for a text node that is not blank."""
-        self.pieces.append(text)
-        self.has_text = True
-        if in_link:
-            self.chars_in_links += normalized_length(text)
+    cdef int start(self, Walker walk, xmlNode* element, Py_ssize_t number, Py_ssize_t index,
+                   bint heading, bint in_select) except -1:
+        """Start the next paragraph in ``element``, at the innermost open element of ``walk`` or at
+        its child ``index``-th of tag ``number`` (-1: none)."""
+        walk.place(&self.place, number, index)
+        self.element, self.placed = element, True
+        self.heading, self.in_select = heading, in_select
         return 0
 
-    cdef int add_blank(self, str text) except -1:
+    cdef int add_text(self, Buffer* text, bint in_link) except -1:
+        """The reference's ``characters()`` for a text node that is not blank."""
+        add(&self.text, text.data, text.length)
+        self.has_text = True
+        if in_link:
+            self.chars_in_links += length_normalized(text.data, text.length)
+        return 0
+
+    cdef int add_blank(self, const char* text, Py_ssize_t length) except -1:
         """A text node of whitespace alone, when segmenting with ``spaces``: kept only after text
         (at a paragraph's start it is stripped, and a blank between two block elements would
         have each boundary close an empty paragraph)."""
-        if self.pieces:
-            self.pieces.append(text)
+        if self.text.length:
+            add(&self.text, text, length)
         return 0
 
-    cdef int close(self) except -1:
+    cdef int close(self, Walker walk) except -1:
         """End the paragraph being filled, if it has text."""
         # A paragraph of line breaks alone collapses to nothing; the reference
         # drops it (its Paragraph is falsy when empty). Collapsing drops the
         # edges' whitespace, as the reference's strip() does.
-        cdef str joined = "".join(self.pieces)
-        self.pieces = []  # gone before the text is collapsed: the peak of a paragraph of a million pieces
-        cdef str text = collapse_whitespace(joined)
-        joined = None
-        if text:
-            xpath = self.path if self.tag is None else f"{self.path}/{self.tag}[{self.index}]"
-            self.found.append(Paragraph(cetree.elementFactory(self.document, self.element), xpath, text,
+        if collapsed(&self.text, 0, True):
+            text = decoded(&self.text, 0)
+            xpath = walk.xpath(&self.place) if self.placed else ""
+            self.found.append(Paragraph(walk.element(self.element), xpath, text,
                                         self.chars_in_links, self.heading, self.in_select, not self.has_text))
+        if self.text.size > _KEPT_BYTES:  # a huge paragraph's buffer goes with it
+            release(&self.text)
+        self.text.length = 0
         self.chars_in_links, self.has_text = 0, False
         return 0
-
-
-cdef inline bint _blank(str text):
-    return not text or text.isspace()
 
 
 cdef class _Walk(Walker):
@@ -269,7 +248,7 @@ cdef class _Walk(Walker):
     cdef bint ended
     # Text not yet separated by a kept node from the text before it: the
     # reference gets it as one text node.
-    cdef str pending
+    cdef Buffer pending
 
     def __cinit__(self, cetree._Element root, bint images, bint spaces, bint ruby_text, bint unclosed_buttons,
                   bint spaces_between_elements, list noted):
@@ -280,18 +259,24 @@ cdef class _Walk(Walker):
         self.noted = noted
         self.headings = self.selects = 0
         self.in_link = self.after_br = self.ended = False
-        self.pending = ""
+        self.pending = Buffer(NULL, 0, 0)
+
+    def __dealloc__(self):
+        release(&self.pending)
 
     cdef bint end_text_node(self) except -1:
-        """A node that ends the text node before it: ``pending``, text or blank, is added; whether
-        it was text."""
-        if not _blank(self.pending):
-            self.paragraphs.add_text(self.pending, self.in_link)
+        """A node that ends the text node before it: ``pending``, text or blank, is added, and
+        emptied; whether it was text."""
+        cdef bint text = not blank(&self.pending)
+        if text:
+            self.paragraphs.add_text(&self.pending, self.in_link)
             self.after_br = False
-            return True
-        if self.pending and self.spaces:
-            self.paragraphs.add_blank(self.pending)
-        return False
+        elif self.pending.length and self.spaces:
+            self.paragraphs.add_blank(self.pending.data, self.pending.length)
+        if self.pending.size > _KEPT_BYTES:
+            release(&self.pending)
+        self.pending.length = 0
+        return text
 
     cdef xmlNode* start(self, xmlNode* node) except? NULL:
         """Walk into ``node``: its first child if the walk goes on there, else ``NULL`` (it has
@@ -300,10 +285,9 @@ cdef class _Walk(Walker):
         cdef int kind
         cdef Py_ssize_t index
         cdef xmlNode* child
-        cdef str text
         if node.type != tree.XML_ELEMENT_NODE:
             if node.type == tree.XML_COMMENT_NODE:  # deleted by the reference: its tail joins the text before
-                self.pending += tail_of(node)
+                add_text(&self.pending, node.next)
             else:  # a processing instruction or an entity: it ends at once, ending the text node before it
                 self.end(node, INLINE, 0, 0)
             return NULL
@@ -319,7 +303,7 @@ cdef class _Walk(Walker):
             # What the walk skips too: most skipped elements are a script or a style holding text alone.
             if self.noted is not None and (tag.looked_for or element_from(node.children) is not NULL):
                 note_skipped(self.noted, self.element(node))
-            self.pending += tail_of(node)
+            add_text(&self.pending, node.next)
             return NULL
         child = element_from(node.children)
         if child is NULL and (kind == INLINE or kind == LINK) and not (tag.heading or tag.select):
@@ -329,28 +313,25 @@ cdef class _Walk(Walker):
             if self.end_text_node():
                 self.ended = False
             if self.ended:
-                self.paragraphs.add_blank(" ")
+                self.paragraphs.add_blank(" ", 1)
             self.after_br = False
             if kind == LINK:
                 self.in_link = True
-            text = text_of(node)
-            if not _blank(text):
-                self.paragraphs.add_text(text, self.in_link)
-            elif text and self.spaces:
-                self.paragraphs.add_blank(text)
+            add_text(&self.pending, node.children)
+            self.end_text_node()
             if kind == LINK:
                 self.in_link = False
             self.ended = self.spaces_between_elements
-            self.pending = tail_of(node)
+            add_text(&self.pending, node.next)
             return NULL
         # Past the commonest elements, which none of those looked for is (a table and a pre are
         # paragraphs, a base is deleted).
         if self.noted is not None and tag.looked_for:
             self.noted.append(self.element(node))
         if kind == UNWRAP:
-            self.pending += text_of(node)
+            add_text(&self.pending, node.children)
             if child is NULL:
-                self.pending += tail_of(node)
+                add_text(&self.pending, node.next)
                 return NULL
             self.open(node, kind, 0, 0, tag.number, index)
             return child
@@ -359,26 +340,25 @@ cdef class _Walk(Walker):
         # A kept element ends the text node before it.
         if self.end_text_node():
             self.ended = False
-        self.pending = ""
         if self.ended:
-            self.paragraphs.add_blank(" ")
+            self.paragraphs.add_blank(" ", 1)
             self.ended = False
         if kind == PARAGRAPH or (kind == BR and self.after_br):
-            if self.paragraphs.pieces:
-                self.paragraphs.close()
-            self.paragraphs.start(node, self.path, self.names.texts[tag.number], index,
-                                  self.headings > 0, self.selects > 0)
+            if self.paragraphs.text.length:
+                self.paragraphs.close(self)
+            self.paragraphs.start(self, node, tag.number, index, self.headings > 0, self.selects > 0)
         else:
             self.after_br = kind == BR
             if self.after_br:
-                self.paragraphs.pieces.append(" ")
+                add(&self.paragraphs.text, " ", 1)
             elif kind == LINK:
                 self.in_link = True
             elif kind == IMAGE and self.images:
                 alt = cetree.attributeValueFromNsName(node, NULL, <const_xmlChar*>b"alt")
                 if alt and not alt.isspace():
-                    self.paragraphs.pieces.append(f" {alt} ")
-        self.pending = text_of(node)
+                    alt = f" {alt} ".encode("utf-8")
+                    add(&self.paragraphs.text, PyBytes_AS_STRING(alt), PyBytes_GET_SIZE(alt))
+        add_text(&self.pending, node.children)
         if child is NULL:  # a leaf ends before the next node, its parent's state untouched
             self.end(node, kind, tag.heading, tag.select)
             return NULL
@@ -388,7 +368,7 @@ cdef class _Walk(Walker):
     cdef xmlNode* close(self) except NULL:
         cdef Open ending = self.pop()
         if ending.kind == UNWRAP:
-            self.pending += tail_of(ending.node)
+            add_text(&self.pending, ending.node.next)
         else:
             self.end(ending.node, ending.kind, ending.heading, ending.select)
         return ending.node
@@ -402,19 +382,19 @@ cdef class _Walk(Walker):
         self.ended = self.spaces_between_elements
         if kind == PARAGRAPH:
             # What follows the end of a paragraph tag starts in its parent.
-            if self.paragraphs.pieces:
-                self.paragraphs.close()
+            if self.paragraphs.text.length:
+                self.paragraphs.close(self)
             if self.depth:
                 parent = self.open_elements[self.depth - 1].node
             else:  # only a root without a parent element has none, and no text follows the root
                 parent = node.parent
                 if parent is NULL or not is_element(parent):
                     parent = node
-            self.paragraphs.start(parent, self.path, None, 0, self.headings > 0, self.selects > 0)
+            self.paragraphs.start(self, parent, -1, 0, self.headings > 0, self.selects > 0)
         elif kind == LINK:
             self.in_link = False
-        # The root's tail, outside the page, stays pending for ever.
-        self.pending = tail_of(node)
+        if node is not self.top:  # the root's tail lies outside the page
+            add_text(&self.pending, node.next)
         return 0
 
 
@@ -449,7 +429,7 @@ def segment(root: etree._Element, *, bint images=False, bint spaces=False, bint 
         raise TypeError(f"segment() walks the tree under an element, not under {root!r}")
     cdef _Walk walk = _Walk(root, images, spaces, ruby_text, unclosed_buttons, spaces_between_elements, noted)
     walk.walk()
-    walk.paragraphs.close()
+    walk.paragraphs.close(walk)
     return walk.paragraphs.found
 
 

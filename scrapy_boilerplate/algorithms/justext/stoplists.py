@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from ...errors import OptionError
+from .word_index import WordIndex
 
 _DATA = resources.files(__package__) / "stoplists"
 
@@ -42,6 +43,24 @@ def builtin(language: str) -> Stoplist:
     """The shipped stoplist of ``language`` (any case); ``KeyError`` if there is none."""
     name = available()[language.lower()]
     return Stoplist(name, dict.fromkeys(shipped_words(name).decode("utf-8").split()))
+
+
+@functools.lru_cache(maxsize=16)
+def word_index(stoplist: Stoplist) -> WordIndex:
+    """``stoplist``'s words as a table of one list, to count a page's words and stop words in C
+    (:meth:`WordIndex.page_words`). A word holding whitespace, which no word cut at whitespace is,
+    or a lone surrogate, which no page's text holds, is left out."""
+    return WordIndex([b"\n".join(word.encode("utf-8") for word in stoplist.words if _countable(word))])
+
+
+def _countable(word: str) -> bool:
+    if word.split() != [word]:
+        return False
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def shipped_words(language: str) -> bytes:

@@ -13,6 +13,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.unicode cimport Py_UNICODE_ISSPACE
 
 cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object text)
     int PyUnicode_KIND(object text)
     void* PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
@@ -130,7 +131,7 @@ cdef class WordIndex:
         return <int>(self.table[slot] & _LOW_HALF) - 1
 
     def page_words(self, texts):
-        """The words of ``texts`` (a page's paragraphs, lower-cased), as ``str.split()`` cuts them, each
+        """The words of ``texts`` (a page's paragraphs) lower-cased, as ``str.split()`` cuts them, each
         looked up once: see :class:`PageWords`."""
         return PageWords(self, texts)
 
@@ -144,9 +145,10 @@ cdef unsigned long long _fnv(const unsigned char* data, Py_ssize_t start, Py_ssi
 
 
 cdef class PageWords:
-    """The words of a page's paragraphs, each looked up in a :class:`WordIndex` once, without an
-    object per word: how many each paragraph has, and for each word the entry of the table that
-    holds it (-1: none, or a word with a lone surrogate, which has no UTF-8)."""
+    """The words of a page's paragraphs lower-cased, each looked up in a :class:`WordIndex` once,
+    without an object per word: how many each paragraph has, and for each word the entry of the
+    table that holds it (-1: none, or a word with a lone surrogate, which has no UTF-8). An ASCII
+    paragraph is lower-cased as it is read; another by ``str.lower()``, which may lengthen it."""
 
     cdef WordIndex index
     cdef object ends_array
@@ -177,6 +179,8 @@ cdef class PageWords:
             raise MemoryError()
         try:
             for text in texts:
+                if not PyUnicode_IS_ASCII(text):
+                    text = text.lower()
                 length = len(<str>text)
                 kind = PyUnicode_KIND(text)
                 data = PyUnicode_DATA(text)
@@ -200,7 +204,7 @@ cdef class PageWords:
                             utf8 = grown
                         code = <unsigned int>character
                         if code < 0x80:
-                            utf8[used] = <unsigned char>code
+                            utf8[used] = <unsigned char>(code + 32 if 65 <= code <= 90 else code)  # A-Z: a-z
                             used += 1
                         elif code < 0x800:
                             utf8[used] = <unsigned char>(0xC0 | (code >> 6))
