@@ -1,12 +1,16 @@
 """The page-wide searches in C (``html/search.pyx``) against the walks in Python they stand for.
 
-``marked`` and ``named`` may find more than their callers' tests accept, never less, and in
-document order; ``last_before`` is exactly what a walk of ``root.iter()`` finds.
+``marked``, ``named``, ``dated_near`` and ``marked_near`` may find more than their callers' tests
+accept, never less, and in the walk's order; ``last_before`` is exactly what a walk of
+``root.iter()`` finds, ``with_attribute`` what an XPath does.
 """
 
 from __future__ import annotations
 
 import gc
+import itertools
+import re
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +18,7 @@ from hypothesis import strategies as st
 from lxml import etree, html
 
 from scrapy_boilerplate.html.parse import parse
-from scrapy_boilerplate.html.search import last_before, marked, named
+from scrapy_boilerplate.html.search import dated_near, last_before, marked, marked_near, named, with_attribute
 
 DATE = {b"class": (b"date", b"publish", b"posted", b"time"), b"id": (b"date",)}
 
@@ -136,3 +140,113 @@ def test_deep_and_wide_pages() -> None:
     assert sum(1 for _ in marked(wide, DATE)) == 200_000
     h1 = wide.find("h1")
     assert last_before(wide, [h1], wide.find("p")) is h1
+
+
+def following_in_python(anchor: etree._Element) -> Iterator[etree._Element]:
+    """The nodes after ``anchor`` and its descendants, in document order."""
+    node: etree._Element | None = anchor
+    while node is not None:
+        for sibling in node.itersiblings():
+            yield from sibling.iter()
+        node = node.getparent()
+
+
+def preceding_in_python(anchor: etree._Element, before: int) -> Iterator[etree._Element]:
+    """The nodes before ``anchor``, nearest first: each preceding sibling's first ``before`` nodes,
+    backwards, then its parent's."""
+    node: etree._Element | None = anchor
+    while node is not None:
+        for sibling in node.itersiblings(preceding=True):
+            yield from reversed(list(itertools.islice(sibling.iter(), before)))
+        node = node.getparent()
+
+
+def window_in_python(anchor: etree._Element, after: int, before: int) -> tuple[list, list]:
+    return (list(itertools.islice(following_in_python(anchor), after)),
+            list(itertools.islice(preceding_in_python(anchor, before), before)))
+
+
+def shows_short_date_in_python(node: etree._Element) -> bool:
+    """What the metadata's dates near a headline read: a ``<time>``, or a text of at most 80
+    characters where ``\\d{4}`` matches."""
+    texts = [node.tail] + ([node.text] if isinstance(node.tag, str) else [])
+    return node.tag == "time" or any(text and len(text) <= 80 and re.search(r"\d{4}", text) for text in texts)
+
+
+def assert_finds_at_least(found: list, window: list, wanted: list) -> None:
+    """``found`` holds ``(place, node)`` pairs of ``window``, in its order, and all of ``wanted``'s."""
+    assert [window[place] for place, _ in found] == [node for _, node in found]
+    assert [place for place, _ in found] == sorted(place for place, _ in found)
+    kept = {place for place, _ in found}
+    assert all(place in kept for place, node in enumerate(window) if node in wanted)
+
+
+TEXTS = st.text(alphabet=st.sampled_from(list("2025 x\u0662\u0660\u0662\u0665é-.")), max_size=90)
+
+
+@st.composite
+def dated_pages(draw) -> str:
+    """Nested elements with texts and tails that may hold years (ASCII or Arabic-Indic digits),
+    some ``<time>``, comments and processing instructions between."""
+    def node(depth: int) -> str:
+        kind = draw(st.sampled_from(["element", "element", "comment", "pi"]))
+        if kind == "comment":
+            return f"<!--{draw(TEXTS)}-->{draw(TEXTS)}"
+        if kind == "pi":
+            return f"<?x {draw(TEXTS)}?>{draw(TEXTS)}"
+        tag = draw(st.sampled_from(["div", "span", "time", "h1", "script", "b"]))
+        attributes = "".join(f' {name}="{draw(VALUES)}"' for name in draw(st.lists(
+            st.sampled_from(["class", "id", "rel"]), max_size=2, unique=True)))
+        children = "".join(node(depth + 1) for _ in range(draw(st.integers(0, 3 if depth < 4 else 0))))
+        return f"<{tag}{attributes}>{draw(TEXTS)}{children}</{tag}>{draw(TEXTS)}"
+    return f"<html><body>{''.join(node(0) for _ in range(draw(st.integers(1, 4))))}</body></html>"
+
+
+AUTHOR = {b"class": (b"author", b"byline"), b"id": (b"author", b"byline"), b"rel": (b"author",)}
+
+
+def marked_author_in_python(node: etree._Element) -> bool:
+    marks = f"{node.get('class') or ''} {node.get('id') or ''}".lower()
+    return isinstance(node.tag, str) and (any(word in marks for word in ("author", "byline"))
+                                          or node.get("rel") == "author")
+
+
+@settings(max_examples=300, deadline=None)
+@given(dated_pages(), st.data(), st.integers(0, 12), st.integers(0, 6))
+def test_the_searches_near_an_element_find_what_the_walks_accept(page: str, data: st.DataObject, after: int,
+                                                                 before: int) -> None:
+    root = parse(page)
+    assert root is not None
+    anchor = data.draw(st.sampled_from([node for node in root.iter() if isinstance(node.tag, str)]))
+    following, preceding = window_in_python(anchor, after, before)
+    found_after, found_before = dated_near(anchor, after, before)
+    assert_finds_at_least(found_after, following, [node for node in following if shows_short_date_in_python(node)])
+    assert_finds_at_least(found_before, preceding, [node for node in preceding if shows_short_date_in_python(node)])
+    window = following + preceding
+    found = marked_near(anchor, after, before, AUTHOR)
+    positions = [window.index(node) for node in found]
+    assert positions == sorted(positions)
+    assert [node for node in found if marked_author_in_python(node)] == [
+        node for node in window if marked_author_in_python(node)]
+
+
+def test_the_window_keeps_its_bounds_and_reads_tails() -> None:
+    # A comment's text is no date a reader sees; its tail is.
+    root = etree.fromstring("<r><a>2025</a><h1/><!--1999-->2023<b>x<c>2024</c></b><!--1998--></r>")
+    h1 = root.find("h1")
+    following, preceding = dated_near(h1, 150, 40)
+    assert [(place, node.tag) for place, node in following] == [(0, etree.Comment), (2, "c")]
+    assert [(place, node.tag) for place, node in preceding] == [(0, "a")]
+    assert dated_near(h1, 0, 0) == ([], [])
+    with pytest.raises(TypeError):
+        dated_near(etree.Comment("x"), 1, 1)
+
+
+def test_with_attribute_is_the_xpath() -> None:
+    page = ('<r xmlns:x="urn:x"><a itemprop="a"/><b x:itemprop="b"/><c ITEMPROP="c"/><!--itemprop-->'
+            '<x:d itemprop="d"><e itemprop=""/></x:d></r>')
+    root = etree.fromstring(page)
+    assert list(with_attribute(root, b"itemprop")) == root.xpath("//*[@itemprop]")
+    html_root = parse('<div itemprop="x"><p ITEMPROP="y">z</p><span itemprop>w</span></div>')
+    assert html_root is not None
+    assert list(with_attribute(html_root, b"itemprop")) == html_root.xpath("//*[@itemprop]")

@@ -15,7 +15,7 @@ from typing import cast
 
 from lxml import etree
 
-from ..html.search import last_before, marked, named
+from ..html.search import dated_near, last_before, marked, marked_near, named
 from ..model import Block
 from ..model.text import shown
 from .authors import BY
@@ -135,8 +135,10 @@ def date_near(anchor: etree._Element) -> tuple[str, bool] | None:
     """The date written in a short text nearest ``anchor`` (the headline: a byline's date follows
     it, a dateline precedes it), after it where two are as near, and whether the page labels it as
     a revision's ("Updated", "Last modified", "Aktualisiert", "Mis à jour"); or ``None``."""
-    after = _first_date(itertools.islice(_following(anchor), AFTER))
-    before = _first_date(itertools.islice(_preceding(anchor), BEFORE))
+    # The :data:`AFTER` nodes after it and :data:`BEFORE` before it that may show one, found in C.
+    following, preceding = dated_near(anchor, AFTER, BEFORE)
+    after = _first_date(following)
+    before = _first_date(preceding)
     if after is None or before is None:
         found = after or before
         return found[1] if found else None
@@ -147,9 +149,9 @@ def date_near(anchor: etree._Element) -> tuple[str, bool] | None:
     return before[1] if BEFORE_WEIGHT * before[0] < after[0] else after[1]
 
 
-def _first_date(elements: Iterator[etree._Element]) -> tuple[int, tuple[str, bool]] | None:
-    """The first date of a short text among ``elements``, with its element's place among them."""
-    for position, element in enumerate(elements):
+def _first_date(elements: list[tuple[int, etree._Element]]) -> tuple[int, tuple[str, bool]] | None:
+    """The first date of a short text among ``elements``, with the place of its element."""
+    for position, element in elements:
         # A <time>'s machine-readable value over the text it shows ("3 days ago", a reformatted date).
         declared = iso_date(element.get("datetime") or "") if element.tag == "time" else None
         if declared and visible_text(element):  # an empty <time> shows the reader nothing
@@ -189,25 +191,6 @@ def _sentence(text: str) -> bool:
     return text.rstrip()[-1:] in ".!?" and len(text.split()) >= SENTENCE_WORDS
 
 
-def _following(anchor: etree._Element) -> Iterator[etree._Element]:
-    """The elements after ``anchor`` (and its descendants) in document order."""
-    node: etree._Element | None = anchor
-    while node is not None:
-        for sibling in node.itersiblings():
-            yield from sibling.iter()
-        node = node.getparent()
-
-
-def _preceding(anchor: etree._Element) -> Iterator[etree._Element]:
-    """The elements before ``anchor``, nearest first: each preceding sibling's last :data:`BEFORE`
-    elements, backwards, then its parent's."""
-    node: etree._Element | None = anchor
-    while node is not None:
-        for sibling in node.itersiblings(preceding=True):
-            yield from reversed(list(itertools.islice(sibling.iter(), BEFORE)))
-        node = node.getparent()
-
-
 def _inside(start: object, element: etree._Element) -> bool:
     return isinstance(start, etree._Element) and any(parent is element for parent in start.iterancestors())
 
@@ -218,8 +201,7 @@ def bylines(root: etree._Element, anchors: Sequence[etree._Element]) -> Iterator
     without one; each element's in a list."""
     candidates: Iterator[etree._Element]
     if anchors:
-        candidates = filter(_marked_author, itertools.chain(itertools.islice(_following(anchors[0]), AFTER),
-                                                            itertools.islice(_preceding(anchors[0]), BEFORE)))
+        candidates = filter(_marked_author, marked_near(anchors[0], AFTER, BEFORE, _MAYBE_AUTHOR))
     else:  # a search of the whole page: only without a headline
         candidates = itertools.islice(filter(_marked_author, marked(root, _MAYBE_AUTHOR)), MAX_CANDIDATES)
     for element in candidates:

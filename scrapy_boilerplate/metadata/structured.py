@@ -11,15 +11,17 @@ properties used here.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from lxml import etree
 
 from ..html.languages import XML_LANG
+from ..html.search import with_attribute
 from .dates import MODIFIED_NAME, PUBLISHED_NAME, iso_date
 from .page import visible_text
 
@@ -70,9 +72,6 @@ LD_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-_ITEMPROPS = etree.XPath("//*[@itemprop]")
-
-
 @dataclass
 class Found:
     """The candidates of each field of :class:`~scrapy_boilerplate.model.Metadata`, the most trusted first.
@@ -114,7 +113,8 @@ def read_structured(root: etree._Element, found: Found) -> None:
     _json_ld(scripts, found)
     # Microdata ranks below JSON-LD: looked for (a walk of the page) only for what JSON-LD lacks.
     if not all(found.values[name] for name in ("title", "authors", "date_published")):
-        _microdata(cast(list[etree._Element], _ITEMPROPS(root)), found)
+        # The whole document's, as the XPath //*[@itemprop] finds them, searched in C.
+        _microdata(itertools.islice(with_attribute(root.getroottree().getroot(), b"itemprop"), MAX_NODES), found)
     _meta(metas, found)
     for link in links:
         if "author" in (link.get("rel") or "").lower().split() and link.get("title"):
@@ -271,8 +271,8 @@ def _url(value: Any, by_id: dict[str, dict[str, Any]], depth: int = 0) -> str | 
     return value if isinstance(value, str) and value not in by_id else None
 
 
-def _microdata(props: list[etree._Element], found: Found) -> None:
-    for element in props[:MAX_NODES]:
+def _microdata(props: Iterable[etree._Element], found: Found) -> None:
+    for element in props:
         for prop in (element.get("itemprop") or "").split():
             if prop == "headline":
                 text = visible_text(element)
