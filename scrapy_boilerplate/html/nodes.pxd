@@ -22,6 +22,18 @@ cdef inline xmlNode* element_from(xmlNode* node) noexcept nogil:
     return node
 
 
+cdef inline xmlNode* text_node(xmlNode* node) noexcept nogil:
+    """``node`` where it is text, past XInclude's marks in a run of text (lxml's ``_textNodeOrSkip``);
+    ``NULL`` at another node."""
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            return node
+        if node.type != tree.XML_XINCLUDE_START and node.type != tree.XML_XINCLUDE_END:
+            return NULL
+        node = node.next
+    return NULL
+
+
 cdef inline int add_text(Buffer* buffer, xmlNode* node) except -1:
     """Append the text lxml reads from ``node`` on, its bytes: ``element.text`` from
     ``element.children``, ``element.tail`` from ``element.next`` (text and CDATA nodes, through

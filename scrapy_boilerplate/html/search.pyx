@@ -16,7 +16,7 @@ from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from .nodes cimport element_from, is_element
+from .nodes cimport element_from, is_element, text_node
 
 cetree.import_lxml__etree()
 
@@ -326,17 +326,6 @@ cdef bint _may_date(xmlNode* node) noexcept:
     return _short_with_year(node.next)
 
 
-cdef inline xmlNode* _text_node(xmlNode* node) noexcept nogil:
-    """``node`` where it is text, past the XInclude marks in a run of text (lxml's ``_textNodeOrSkip``)."""
-    while node is not NULL:
-        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
-            return node
-        if node.type != tree.XML_XINCLUDE_START and node.type != tree.XML_XINCLUDE_END:
-            return NULL
-        node = node.next
-    return NULL
-
-
 cdef bint _short_with_year(xmlNode* node) noexcept:
     """Whether the text lxml reads from the run of text nodes at ``node`` (an element's ``text``
     from its first child, a node's ``tail`` from the node after it) has at most
@@ -345,7 +334,7 @@ cdef bint _short_with_year(xmlNode* node) noexcept:
     cdef const unsigned char* byte
     cdef Py_ssize_t characters = 0, run = 0
     cdef bint year = False
-    node = _text_node(node)
+    node = text_node(node)
     while node is not NULL:
         byte = <const unsigned char*>node.content
         while byte is not NULL and byte[0] != 0:
@@ -356,7 +345,7 @@ cdef bint _short_with_year(xmlNode* node) noexcept:
                 run = run + 1 if b"0"[0] <= byte[0] <= b"9"[0] or byte[0] >= 0x80 else 0
                 year = year or run >= 4
             byte += 1
-        node = _text_node(node.next)
+        node = text_node(node.next)
     return year
 
 

@@ -49,7 +49,7 @@ from lxml.includes.tree cimport xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ..html.nodes cimport element_from, is_element
+from ..html.nodes cimport element_from, is_element, text_node
 
 import re
 from collections.abc import Callable, Sequence
@@ -64,6 +64,7 @@ cetree.import_lxml__etree()
 
 cdef extern from "Python.h":
     str PyUnicode_FromKindAndData(int kind, const void* buffer, Py_ssize_t size)
+    Py_UCS4* PyUnicode_AsUCS4Copy(object text) except NULL
     int PyUnicode_4BYTE_KIND
 
 #: Elements that do not end a run of text: their text continues the text around them.
@@ -185,11 +186,11 @@ cdef class Chars:
         """The text of the text nodes from ``node`` on, until another node (lxml's ``_collectText``):
         ``1`` when it is valid UTF-8 (decoded into :attr:`data`), ``0`` when it is not."""
         self.length = 0
-        node = _text_node_or_skip(node)
+        node = text_node(node)
         while node is not NULL:
             if node.content is not NULL and not self.add(<const unsigned char*>node.content):
                 return 0
-            node = _text_node_or_skip(node.next)
+            node = text_node(node.next)
         return 1
 
     cdef bint add(self, const unsigned char* text) except -1:
@@ -246,17 +247,6 @@ cdef class Chars:
 
     cdef str text(self):
         return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, self.data, self.length)
-
-
-cdef inline xmlNode* _text_node_or_skip(xmlNode* node) noexcept nogil:
-    """``node`` if it is text, past XInclude markers; ``NULL`` at another node (as lxml reads text)."""
-    while node is not NULL:
-        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
-            return node
-        if node.type != tree.XML_XINCLUDE_START and node.type != tree.XML_XINCLUDE_END:
-            return NULL
-        node = node.next
-    return NULL
 
 
 # --- The walk through the page's text nodes.
@@ -646,7 +636,10 @@ cdef class Walk:
                         (runs if runs else waiting).append((position, position, holder))
                     continue
             else:
-                end = -1 if <size_t>nodes.first in self.taken else _match(text, begin, nodes.chars)
+                if <size_t>nodes.first in self.taken:
+                    end = -1
+                else:
+                    end = _match(text, begin, nodes.chars.data, nodes.chars.length)
                 if end < 0:
                     skipped += nodes.chars.length
                     if strict or skipped > _MAX_SKIPPED:
@@ -734,12 +727,11 @@ cdef bint _same_words(Chars whole, str text) except -1:
             return False
 
 
-cdef Py_ssize_t _match(str text, Py_ssize_t position, Chars piece) except -2:
-    """Where ``piece``'s words end in ``text`` if they start at ``position`` (not whitespace),
-    whitespace aside: each word in turn after any whitespace, a word ending where it may (the
-    algorithm joined words the page's elements part); ``-1`` if they do not."""
-    cdef Py_UCS4* chars = piece.data
-    cdef Py_ssize_t size = piece.length, length = len(text), i = 0
+cdef Py_ssize_t _match(str text, Py_ssize_t position, Py_UCS4* chars, Py_ssize_t size) except -2:
+    """Where the words of ``chars`` (``size`` code points) end in ``text`` if they start at ``position``
+    (not whitespace), whitespace aside: each word in turn after any whitespace, a word ending where
+    it may (the algorithm joined words the page's elements part); ``-1`` if they do not."""
+    cdef Py_ssize_t length = len(text), i = 0
     while True:
         while i < size and Py_UNICODE_ISSPACE(chars[i]):
             i += 1
@@ -756,19 +748,11 @@ cdef Py_ssize_t _match(str text, Py_ssize_t position, Chars piece) except -2:
 
 cdef Py_ssize_t _match_str(str text, Py_ssize_t position, str piece) except -2:
     """:func:`_match` for a ``str`` (an image's alt text)."""
-    cdef Py_ssize_t size = len(piece), length = len(text), i = 0
-    while True:
-        while i < size and Py_UNICODE_ISSPACE(piece[i]):
-            i += 1
-        if i == size:
-            return position
-        while position < length and Py_UNICODE_ISSPACE(text[position]):
-            position += 1
-        while i < size and not Py_UNICODE_ISSPACE(piece[i]):
-            if position == length or text[position] != piece[i]:
-                return -1
-            i += 1
-            position += 1
+    cdef Py_UCS4* chars = PyUnicode_AsUCS4Copy(piece)
+    try:
+        return _match(text, position, chars, len(piece))
+    finally:
+        PyMem_Free(chars)
 
 
 cdef tuple _placement(holder):
