@@ -525,19 +525,15 @@ cdef class Walk:
         self.following = False
         self.taken = set()
 
-    cdef void take_all(self, start):
+    cdef int take_all(self, start) except -1:
         """Note that the text nodes of ``start`` (its tail aside) are a placed block's."""
         cdef xmlNode* element = _node(start)
         cdef xmlNode* node = element.children
         while node is not NULL:
             if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
                 self.taken.add(<size_t>node)
-            if node.children is not NULL and node.type == tree.XML_ELEMENT_NODE:
-                node = node.children
-                continue
-            while node.next is NULL and node.parent is not element:
-                node = node.parent
-            node = node.next
+            node = _after(node, element)
+        return 0
 
     cdef void walk_from(self, start, bint inside):
         self.document = (<cetree._Element>start)._doc
@@ -680,13 +676,18 @@ cdef bint _all_text(Chars whole, xmlNode* element) except -1:
         if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
             if node.content is not NULL and not whole.add(<const unsigned char*>node.content):
                 return False
-        if node.children is not NULL and node.type == tree.XML_ELEMENT_NODE:
-            node = node.children
-            continue
-        while node.next is NULL and node.parent is not element:
-            node = node.parent
-        node = node.next
+        node = _after(node, element)
     return True
+
+
+cdef inline xmlNode* _after(xmlNode* node, xmlNode* top) noexcept nogil:
+    """The node after ``node`` inside ``top`` in document order, text nodes included (``NULL`` past
+    the last)."""
+    if node.children is not NULL and node.type == tree.XML_ELEMENT_NODE:
+        return node.children
+    while node.next is NULL and node.parent is not top:
+        node = node.parent
+    return node.next
 
 
 cdef bint _same_words(Chars whole, str text) except -1:

@@ -30,10 +30,11 @@ place.
 from __future__ import annotations
 
 from libc.math cimport log, log1p
+from libc.string cimport memcpy
 
 from .article cimport Article
 from .landmarks cimport Landmarks
-from .records cimport Record, doubles, ints, longs, write_element_columns
+from .records cimport Record, doubles, ints, longs, write_bits, write_element_columns
 from .text_statistics cimport STATISTICS, write_text_statistics
 
 import functools
@@ -182,7 +183,7 @@ REPEAT_LEVELS = (0, 1, 2, 3)
 cdef class _Page:
     """What the rows of a page's blocks read, gathered once: per block, C arrays by its place."""
 
-    cdef Py_ssize_t count, median, first_good, last_good, first_prose, last_prose
+    cdef Py_ssize_t count, median, first_good, last_good, first_prose, last_prose, page_chars
     cdef list records, blocks, texts, prose
     cdef Record top
     cdef str title
@@ -200,7 +201,7 @@ cdef class _Page:
     cdef double container_columns[3]
 
     def __init__(self, paragraphs, blocks, types):
-        cdef Py_ssize_t count = len(blocks), i, chars, last, page_chars
+        cdef Py_ssize_t count = len(blocks), i, chars, last
         cdef Record top, container
         cdef double* basics
         cdef double link_density
@@ -255,11 +256,11 @@ cdef class _Page:
             if self.basics[i * _BASICS + _GOOD_BASIC]:
                 last = i
         container = add_up(self.records, every_record, blocks, paragraphs, self.prose, GOOD, LINKED)
-        page_chars = top.chars or 1
+        self.page_chars = top.chars or 1
         self.page_columns[0], self.page_columns[1] = log1p(top.chars), log1p(count)
-        self.page_columns[2] = top.good_chars / <double>page_chars
+        self.page_columns[2] = top.good_chars / <double>self.page_chars
         self.page_columns[3] = 1.0 if not types.isdisjoint(PRODUCT_TYPES) else 0.0
-        self.container_columns[0] = container.chars / <double>page_chars
+        self.container_columns[0] = container.chars / <double>self.page_chars
         self.container_columns[1] = container.link_chars / <double>(container.chars or 1)
         self.container_columns[2] = container.prose_chars / <double>(top.prose_chars or 1)
         self.title = _title(paragraphs[0].element)
@@ -273,7 +274,6 @@ cdef class _Page:
     cdef bint write(self, Py_ssize_t i, double* row) except -1:
         """Write block ``i``'s row into ``row``, and say whether it has one (not prefiltered)."""
         cdef double* basics = &self.basics[i * _BASICS]
-        cdef double* neighbour
         cdef Record record = self.records[i]
         cdef Py_ssize_t count = self.count, at, j, offset, low, high, width, chars
         cdef int nearest
@@ -283,12 +283,10 @@ cdef class _Page:
         text = self.texts[i]
         chars = block.chars
         # The parts of LAYOUT, in its order: the block, the page.
-        for at in range(_BASICS):
-            row[at] = basics[at]
-        for j in range(4):
-            row[at + 1 + j] = self.page_columns[j]
-        at += 5
-        row[at], row[at + 1] = i / <double>count, self.chars_before[i] / <double>(self.top.chars or 1)
+        memcpy(row, basics, _BASICS * sizeof(double))
+        memcpy(row + _BASICS, self.page_columns, 4 * sizeof(double))
+        at = _BASICS + 4
+        row[at], row[at + 1] = i / <double>count, self.chars_before[i] / <double>self.page_chars
         at += 2
         for j in range(len(START_TAGS)):
             row[at + j] = 0.0
@@ -304,9 +302,7 @@ cdef class _Page:
                                     CONTAINER_LEVELS, row + at)  # ancestor_tags to best_container
         for offset in NEIGHBOURS:
             if 0 <= i + offset < count:
-                neighbour = &self.basics[(i + offset) * _BASICS]
-                for j in range(_NEIGHBOUR_BASICS):
-                    row[at + j] = neighbour[j]
+                memcpy(row + at, &self.basics[(i + offset) * _BASICS], _NEIGHBOUR_BASICS * sizeof(double))
             else:
                 for j in range(_NEIGHBOUR_BASICS):
                     row[at + j] = -1.0
@@ -330,16 +326,12 @@ cdef class _Page:
         row[at + 7] = <Py_ssize_t>dates(text)
         row[at + 8] = <Py_ssize_t>prompt_words(text)
         at += 9
-        for j in range(_LIKE):
-            row[at + j] = self.like[i * _LIKE + j]
+        memcpy(row + at, &self.like[i * _LIKE], _LIKE * sizeof(double))
         at += _LIKE
-        for j in range(len(WORD_GROUPS)):
-            row[at + j] = self.sections[i] >> j & 1
-        at += len(WORD_GROUPS)
+        at += write_bits(self.sections[i], len(WORD_GROUPS), row + at)
         # structure
         row[at], row[at + 1], row[at + 2] = self.prose[i], record.to_meeting, record.below_meeting
-        for j in range(3):
-            row[at + 3 + j] = self.container_columns[j]
+        memcpy(row + at + 3, self.container_columns, 3 * sizeof(double))
         row[at + 6] = (i - self.first_prose) / <double>count
         row[at + 7] = (i - self.last_prose) / <double>count
         at += 8

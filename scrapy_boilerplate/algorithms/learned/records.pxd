@@ -42,6 +42,9 @@ cdef object longs(Py_ssize_t size)
 cdef object flags(Py_ssize_t size)
 cdef object doubles(Py_ssize_t size)
 
+# The ``width`` low bits of a mask, written into a row as 1.0 and 0.0.
+cdef Py_ssize_t write_bits(unsigned int mask, int width, double* row) noexcept
+
 # The columns of a block from the record of the element it starts in (see records.pyx), written into a row.
 cdef Py_ssize_t write_element_columns(Record record, Record page, groups_of_value, int tags, int groups,
                                       tuple levels, double* row) except -1

@@ -178,7 +178,7 @@ def like_elements(list records, list every_record, tuple levels):
     them whose first block is a link. A C array of doubles, ``2 * len(levels)`` per block, block
     after block."""
     cdef Py_ssize_t width = 2 * len(levels), count = len(records), size = len(every_record)
-    cdef Py_ssize_t depth = 0, level, i, column = 0, place, group, alike, groups = 0
+    cdef Py_ssize_t depth = 0, level, i, column = 0, place, group, alike
     cdef Record record
     cdef dict group_of_key = {}
     columns = doubles(width * count)
@@ -202,24 +202,21 @@ def like_elements(list records, list every_record, tuple levels):
             for i in range(count):
                 places[i] = parents[places[i]]
             depth += 1
-        counts[:groups] = 0
-        linked[:groups] = 0
+        counts[:len(group_of_key)] = 0
+        linked[:len(group_of_key)] = 0
         # Each distinct element once; its group found once per page, whatever the level.
         for i in range(count):
             place = places[i]
             if met[place] == column + 1:
                 continue
             met[place] = column + 1
+            record = every_record[place]
             group = group_of[place]
             if group < 0:
-                record = every_record[place]
                 key = (record.parent, record.tag, record.class_value)
                 group = group_of[place] = group_of_key.setdefault(key, len(group_of_key))
-                if group >= groups:
-                    counts[group] = linked[group] = 0
-                    groups = group + 1
             counts[group] += 1
-            if (<Record>every_record[place]).first_linked > 0:
+            if record.first_linked > 0:
                 linked[group] += 1
         # Items that each start with a link (teasers, "most read" lists): their share of the like
         # elements, where there are several.
@@ -250,10 +247,10 @@ cdef Py_ssize_t write_element_columns(Record record, Record page, groups_of_valu
     near_words = record.own_words
     if parent is not None:
         near_words |= parent.own_words | ((<Record>parent.parent).own_words if parent.parent is not None else 0)
-    written += _bits(record.tag_bits, tags, row + written)
-    written += _bits(record.own_words, groups, row + written)
-    written += _bits(near_words, groups, row + written)
-    written += _bits(record.any_words, groups, row + written)
+    written += write_bits(record.tag_bits, tags, row + written)
+    written += write_bits(record.own_words, groups, row + written)
+    written += write_bits(near_words, groups, row + written)
+    written += write_bits(record.any_words, groups, row + written)
     container = record
     for level in levels:
         while depth < level:
@@ -272,7 +269,8 @@ cdef Py_ssize_t write_element_columns(Record record, Record page, groups_of_valu
     return written + 2
 
 
-cdef inline Py_ssize_t _bits(unsigned int mask, int width, double* row) noexcept:
+cdef Py_ssize_t write_bits(unsigned int mask, int width, double* row) noexcept:
+    """Write the ``width`` low bits of ``mask`` into ``row`` as 1.0 and 0.0, and return how many."""
     cdef int bit
     for bit in range(width):
         row[bit] = <double>(mask >> bit & 1)
