@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from scrapy_boilerplate.algorithms.learned.text_statistics import (
     COUNTED_CHARS,
     PROMPT_WORDS,
+    Vocabulary,
     dates,
     prompt_words,
-    share_in,
     text_statistics,
     words,
 )
@@ -71,15 +71,16 @@ def test_words_and_prompts_are_the_patterns(text: str, title: str) -> None:
     assert prompt_words(text) == len(PROMPTS.findall(text))
     known = set(WORDS.findall(title))
     found = WORDS.findall(text)
-    assert share_in(text, known) == sum(map(known.__contains__, found)) / (len(found) or 1)
+    assert Vocabulary(known).share_in(text) == sum(map(known.__contains__, found)) / (len(found) or 1)
 
 
 def test_prompt_cases() -> None:
     assert prompt_words("sign up or sign in to comment, share © 2026") == 5
     assert prompt_words("subscribers") == 1  # "subscri" is enough
     assert prompt_words("") == 0
-    assert share_in("the river rose", {"river", "rose"}) == 2 / 3
-    assert share_in("— …", {"river"}) == 0.0
+    assert Vocabulary({"river", "rose"}).share_in("the river rose") == 2 / 3
+    assert Vocabulary({"river"}).share_in("— …") == 0.0
+    assert Vocabulary(["rose", "rosé", "r"]).share_in("rosé r roses rosy") == 2 / 4
 
 
 #: The pattern the date scan replaced, searched in the blocks' lowercased text.

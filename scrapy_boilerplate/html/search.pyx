@@ -117,6 +117,17 @@ cdef bint _has_attribute(xmlNode* node, const char* name) noexcept:
     return False
 
 
+cdef bint _tagged(xmlNode* node, tuple tags) noexcept:
+    """Whether ``node`` is named one of ``tags``, in no namespace."""
+    cdef bytes tag
+    if node.ns is not NULL:
+        return False
+    for tag in tags:
+        if strcmp(<const char*>node.name, tag) == 0:
+            return True
+    return False
+
+
 cdef class _Search:
     """The elements of a search, in document order; it holds the last one found, which keeps its
     tree and its place alive."""
@@ -126,6 +137,7 @@ cdef class _Search:
     cdef tuple values  # marked(): (name, words of its value) pairs, bytes
     cdef tuple names  # named(): words of an attribute's name
     cdef bytes attribute  # with_attribute(): an attribute's name
+    cdef tuple tags  # tagged(): element names
 
     def __iter__(self):
         return self
@@ -151,6 +163,8 @@ cdef class _Search:
             return _marked(node, self.values)
         if self.names is not None:
             return _named(node, self.names)
+        if self.tags is not None:
+            return _tagged(node, self.tags)
         return _has_attribute(node, self.attribute)
 
 
@@ -190,6 +204,14 @@ def with_attribute(root, name: bytes) -> _Search:
     ``name`` (ASCII) in no namespace: on the root of a document, what the XPath ``//*[@name]`` finds."""
     search = _search(root)
     search.attribute = name
+    return search
+
+
+def tagged(root, tags: tuple) -> _Search:
+    """The elements of ``root`` (itself, then its descendants in document order) named one of ``tags``
+    (``bytes``, ASCII) in no namespace: what ``root.iter(*tags)`` finds of a parsed page."""
+    search = _search(root)
+    search.tags = tuple(tags)
     return search
 
 

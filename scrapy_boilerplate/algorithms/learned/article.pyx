@@ -39,7 +39,7 @@ import re
 
 from .records cimport Record, flags, ints, longs
 
-from .wordlist import alternation
+from .wordlist import WordBits
 
 #: The bits of readability-lxml's lists of class and id words, in :data:`CLASS_WORDS`.
 UNLIKELY, MAYBE, POSITIVE, NEGATIVE = 1, 2, 4, 8
@@ -56,8 +56,7 @@ CLASS_WORDS = {
 #: Each word of the lists, with the bits of the lists holding it or a part of it ("footer": "foot" too).
 _BITS_OF_WORD = {word: sum(bit for bit, words in CLASS_WORDS.items() if any(part in word for part in words.split()))
                  for words in CLASS_WORDS.values() for word in words.split()}
-# On lowercased text, as a case-blind pattern costs seven times as much.
-_WORDS = re.compile(alternation(_BITS_OF_WORD))
+_WORDS = WordBits(_BITS_OF_WORD)
 _SENTENCE_END = re.compile(r"\.( |$)")
 
 #: What a candidate's tag adds to its score (readability's ``score_node``).
@@ -98,10 +97,7 @@ MAX_HEADING_LINK_SHARE = 0.33
 def class_bits(value):
     """The bits of the :data:`CLASS_WORDS` lists a class or id value's words are in, read once per value: a site repeats
     its class names on every page (the values, not their pairs with ids, which are often unique)."""
-    bits = 0
-    for word in _WORDS.findall(value.lower()) if value else ():
-        bits |= _BITS_OF_WORD[word]
-    return bits
+    return _WORDS.bits(value) if value else 0
 
 
 #: The class weight of a value's bits: +25 for a positive word, -25 for a negative one.

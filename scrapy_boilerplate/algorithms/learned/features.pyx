@@ -38,7 +38,6 @@ from .records cimport Record, doubles, ints, longs, write_bits, write_element_co
 from .text_statistics cimport STATISTICS, write_text_statistics
 
 import functools
-import re
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence, Set
@@ -53,8 +52,8 @@ from ..justext.paragraph import Paragraph
 from . import article, landmarks
 from .kind import PRODUCT_TYPES
 from .records import add_up, like_elements, page_records
-from .text_statistics import COUNTED_CHARS, dates, prompt_words, share_in, words
-from .wordlist import alternation
+from .text_statistics import COUNTED_CHARS, Vocabulary, dates, prompt_words, words
+from .wordlist import WordBits
 
 #: Blocks this short and at least this linked are boilerplate without scoring:
 #: half of a page's blocks, and almost never main text.
@@ -88,9 +87,7 @@ WORD_GROUPS: dict[str, tuple[str, ...]] = {
 _GROUP_OF_WORD = {word: 1 << group for group, words in enumerate(WORD_GROUPS.values()) for word in words}
 # "ad" and "ads" only as whole words: as parts of words they are everywhere (header, load, shadow).
 _GROUP_OF_WORD["ad"] = _GROUP_OF_WORD["ads"] = _GROUP_OF_WORD["advert"]
-# "ad" and "ads" come last among the "a" words, their "not after a letter" checked once the "a" matched.
-_GROUP_WORDS = re.compile(alternation((word for word in _GROUP_OF_WORD if word not in ("ad", "ads")),
-                                      {"a": [r"(?<![a-z]a)ds?(?![a-z])"]}))
+_GROUP_WORDS = WordBits(_GROUP_OF_WORD, whole=("ad", "ads"))
 
 #: Tags whose presence among a block's ancestors is a feature.
 ANCESTOR_TAGS = ("nav", "aside", "footer", "header", "li", "p", "article", "main", "form", "figure",
@@ -117,10 +114,7 @@ LINKED = 0.5
 def _groups_of_value(value: str) -> int:
     # A site repeats its class names on every page, and a page on many elements; its section
     # headings too ("Comments", "Related stories": see _Page.write).
-    bits = 0
-    for word in _GROUP_WORDS.findall(value.lower()):
-        bits |= _GROUP_OF_WORD[word]
-    return bits
+    return _GROUP_WORDS.bits(value)
 
 
 def prefiltered(block: JustextBlock) -> bool:
@@ -187,7 +181,7 @@ cdef class _Page:
     cdef list records, blocks, texts, prose
     cdef Record top
     cdef str title
-    cdef set title_words
+    cdef object title_words
     cdef object repeats
     cdef Landmarks landmarks
     cdef Article article
@@ -264,7 +258,7 @@ cdef class _Page:
         self.container_columns[1] = container.link_chars / <double>(container.chars or 1)
         self.container_columns[2] = container.prose_chars / <double>(top.prose_chars or 1)
         self.title = _title(paragraphs[0].element)
-        self.title_words = set(words(self.title))
+        self.title_words = Vocabulary(words(self.title))
         self.repeats = Counter(self.texts)
         self.median = sorted([block.chars for block in blocks])[count // 2] or 1
         self.like = like_elements(self.records, every_record, REPEAT_LEVELS)
@@ -315,7 +309,7 @@ cdef class _Page:
         # context: its words' share in the title, its distance to jusText's good blocks, how often
         # its text repeats on the page, its length against the page's median, dates and prompt
         # words in its text, its like elements, and the word groups of its section.
-        row[at] = share_in(text, self.title_words) if self.title_words else 0.0
+        row[at] = self.title_words.share_in(text) if self.title_words.words else 0.0
         nearest = self.previous_good[i]
         row[at + 1] = log1p(i - nearest) if nearest >= 0 else -1.0
         nearest = self.next_good[i]

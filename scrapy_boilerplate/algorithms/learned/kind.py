@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import cast
 
 from lxml import etree
+
+from ...html.search import tagged, with_attribute
 
 #: The types that say "article", lowercased (Open Graph's and schema.org's).
 ARTICLE_TYPES = frozenset({
@@ -22,7 +23,6 @@ ARTICLE_TYPES = frozenset({
 #: The types that say "a product on sale" (schema.org's, and Open Graph's and its catalogue's), lowercased.
 PRODUCT_TYPES = frozenset({"product", "productgroup", "productmodel", "individualproduct", "og:product",
                            "product.item", "product.group"})
-_ITEMTYPES = etree.XPath("//@itemtype")
 _SCHEMA_TYPES = re.compile(r'"@type"\s*:\s*(?:"([^"]*)"|\[([^\]]*)\])')
 _QUOTED = re.compile(r'"([^"]*)"')
 
@@ -38,9 +38,10 @@ def declared_types(root: etree._Element) -> set[str]:
     """The Open Graph and schema.org types of the page ``root`` is part of, lowercased (schema.org's
     without their URL)."""
     document = root.getroottree().getroot()  # the head's meta too, when given the body
-    itemtypes = cast("list[str]", _ITEMTYPES(document))  # attribute values: strings
-    types = {itemtype.rpartition("/")[2].lower() for value in itemtypes for itemtype in value.split()}
-    for element in document.iter("meta", "script"):
+    # Searched in C: a walk in Python (an XPath, iter()) made an object of every element.
+    types = {itemtype.rpartition("/")[2].lower() for element in with_attribute(document, b"itemtype")
+             for itemtype in str(element.get("itemtype")).split()}
+    for element in tagged(document, (b"meta", b"script")):
         if element.tag == "meta":
             if element.get("property") == "og:type":
                 types.add(str(element.get("content", "")).strip().lower())

@@ -9,6 +9,7 @@ making an object of each ancestor (on Scrapy's tree, each one a Python lookup
 of the element's class): :attr:`Record.element` makes one when asked.
 """
 
+cimport cython
 from libc.math cimport log1p
 from libc.string cimport strcmp
 from lxml.includes cimport tree
@@ -23,6 +24,9 @@ from array import array
 cetree.import_lxml__etree()
 
 
+# A record refers to its parent's and to strings, never back: no cycle for the collector to look for,
+# and a page's thousands of records no reason for it to run.
+@cython.no_gc
 cdef class Record:
     """What the features need of one element of the page, read once per page (its fields are
     declared in ``records.pxd``)."""

@@ -4,6 +4,8 @@
 from cpython.unicode cimport (Py_UNICODE_ISALNUM, Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE, Py_UNICODE_ISUPPER,
                               PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ)
 
+from .wordlist cimport WordBits
+
 #: Characters counted in a block's text, one feature each (their share of the characters).
 COUNTED_CHARS = ".,:!/()\"-—#@©&%…·"
 #: What ends a sentence.
@@ -81,15 +83,9 @@ cdef int write_text_statistics(str text, double* row) except -1:
 PROMPT_WORDS = ("subscri", "newsletter", "sign up", "sign in", "log in", "cookie", "advertis", "read more", "related",
                 "share", "copyright", "\u00a9", "rights reserved", "follow us", "comment", "click", "download",
                 "privacy")
-#: The prompt words by their first character (each below 256), in the order of :data:`PROMPT_WORDS`.
-cdef list _PROMPTS_BY_START = [() for _ in range(256)]
-cdef bint _PROMPT_START[256]
-for _position in range(256):
-    _PROMPT_START[_position] = False
-for _word in PROMPT_WORDS:
-    _PROMPTS_BY_START[ord(_word[0])] += (_word,)
-    _PROMPT_START[ord(_word[0])] = True
-
+# No prompt word starts another: the first of them said at a place is the longest.
+assert not any(word != other and other.startswith(word) for word in PROMPT_WORDS for other in PROMPT_WORDS)
+cdef WordBits _PROMPTS = WordBits(dict.fromkeys(PROMPT_WORDS, 1))
 
 cdef struct _Text:
     int kind
@@ -103,9 +99,17 @@ cdef inline _Text _text(str text) noexcept:
     return read
 
 
+cdef bint _ASCII_WORD[128]
+for _position in range(128):
+    _ASCII_WORD[_position] = chr(_position).isalnum() or chr(_position) == "_"
+
+
 cdef inline bint _word_character(Py_UCS4 character) noexcept:
-    """A character of a word as ``\\w`` reads it: a letter, a digit or "_"."""
-    return Py_UNICODE_ISALNUM(character) or character == u"_"
+    """A character of a word as ``\\w`` reads it: a letter, a digit or "_" (most of them ASCII, read
+    from a table: Python's tests of a character's class are calls)."""
+    if character < 128:
+        return _ASCII_WORD[character]
+    return Py_UNICODE_ISALNUM(character)
 
 
 cdef inline Py_ssize_t _word_start(_Text* text, Py_ssize_t at) noexcept:
@@ -133,16 +137,42 @@ def words(str text) -> list:
     return found
 
 
-def share_in(str text, set known) -> float:
-    """The share of the :func:`words` of ``text`` that ``known`` holds (0.0 for a text of none)."""
-    cdef _Text read = _text(text)
-    cdef Py_ssize_t start = _word_start(&read, 0), end, count = 0, found = 0
-    while start < read.length:
-        end = _word_end(&read, start)
-        count += 1
-        found += text[start:end] in known
-        start = _word_start(&read, end)
-    return found / (count or 1)
+cdef class Vocabulary:
+    """A set of words (a page title's), and :meth:`share_in` a text's words found in it. Most words of
+    a text are told apart from the set's by their length and first character, without a ``str``."""
+
+    cdef readonly frozenset words
+    cdef unsigned long long lengths  # bit n: a word of n characters (63: of 63 or more)
+    cdef bint starts[128]  # an ASCII character starting a word
+    cdef bint other_starts  # a word starting with another character
+
+    def __init__(self, words):
+        self.words = frozenset(words)
+        self.lengths, self.other_starts = 0, False
+        cdef Py_ssize_t c
+        for c in range(128):
+            self.starts[c] = False
+        for word in self.words:
+            self.lengths |= 1ULL << min(len(word), 63)
+            if word and ord(word[0]) < 128:
+                self.starts[ord(word[0])] = True
+            else:
+                self.other_starts = True
+
+    def share_in(self, str text) -> float:
+        """The share of the :func:`words` of ``text`` that the set holds (0.0 for a text of none)."""
+        cdef _Text read = _text(text)
+        cdef Py_ssize_t start = _word_start(&read, 0), end, count = 0, found = 0
+        cdef Py_UCS4 first
+        while start < read.length:
+            end = _word_end(&read, start)
+            count += 1
+            first = PyUnicode_READ(read.kind, read.data, start)
+            if (self.lengths >> min(end - start, 63)) & 1 and (self.starts[first] if first < 128
+                                                                else self.other_starts):
+                found += text[start:end] in self.words
+            start = _word_start(&read, end)
+        return found / (count or 1)
 
 
 cdef inline bint _says(_Text* text, Py_ssize_t at, str word) noexcept:
@@ -161,23 +191,7 @@ cdef inline bint _says(_Text* text, Py_ssize_t at, str word) noexcept:
 def prompt_words(str text) -> int:
     """How many times ``text`` (in lower case) says one of :data:`PROMPT_WORDS`, as their
     alternation's search finds them: at each place the first of them said there, and on after it."""
-    cdef _Text read = _text(text)
-    cdef Py_ssize_t i = 0, count = 0
-    cdef Py_UCS4 character
-    cdef str word
-    while i < read.length:
-        character = PyUnicode_READ(read.kind, read.data, i)
-        if character < 256 and _PROMPT_START[character]:
-            for word in <tuple>_PROMPTS_BY_START[<Py_ssize_t>character]:
-                if _says(&read, i, word):
-                    count += 1
-                    i += len(word)
-                    break
-            else:
-                i += 1
-        else:
-            i += 1
-    return count
+    return _PROMPTS.count(text)
 
 
 # --- Dates and times: bylines and teasers carry them, paragraphs seldom. What the search of
@@ -196,14 +210,17 @@ def dates(str text) -> int:
     ``sept. 3``) and "ago"; each where a word starts, and on after it."""
     cdef _Text read = _text(text)
     cdef Py_ssize_t at = 0, end, count = 0
+    cdef bint in_word, after_word = False  # whether the character before ``at`` is a word's
     while at < read.length:
-        if _word_character(PyUnicode_READ(read.kind, read.data, at)) and (
-                at == 0 or not _word_character(PyUnicode_READ(read.kind, read.data, at - 1))):
+        in_word = _word_character(PyUnicode_READ(read.kind, read.data, at))
+        if in_word and not after_word:
             end = _date_end(&read, at)
             if end > at:
                 count += 1
                 at = end
+                after_word = _word_character(PyUnicode_READ(read.kind, read.data, end - 1))
                 continue
+        after_word = in_word
         at += 1
     return count
 
@@ -231,6 +248,8 @@ cdef Py_ssize_t _date_end(_Text* text, Py_ssize_t start) noexcept:
                 and _word_ends(text, start + 4)):
             return start + 4
         return start
+    if _character(text, start) not in u"jfmasond":  # no month's first letter, nor "ago"'s
+        return start
     for month in _MONTHS:
         if _says(text, start, month):  # march 12, sept. 3
             at = start + 3
@@ -238,7 +257,7 @@ cdef Py_ssize_t _date_end(_Text* text, Py_ssize_t start) noexcept:
                 at += 1
             if _character(text, at) == u".":
                 at += 1
-            if _character(text, at) == u" " and Py_UNICODE_ISDECIMAL(_character(text, at + 1)):
+            if _character(text, at) == u" " and _decimal(_character(text, at + 1)):
                 return at + 2
             return start
     if _says(text, start, u"ago") and _word_ends(text, start + 3):
@@ -254,9 +273,16 @@ cdef inline Py_UCS4 _character(_Text* text, Py_ssize_t at) noexcept:
 cdef inline Py_ssize_t _digits(_Text* text, Py_ssize_t at) noexcept:
     """How many decimal digits follow from ``at``."""
     cdef Py_ssize_t start = at
-    while at < text.length and Py_UNICODE_ISDECIMAL(PyUnicode_READ(text.kind, text.data, at)):
+    while at < text.length and _decimal(PyUnicode_READ(text.kind, text.data, at)):
         at += 1
     return at - start
+
+
+cdef inline bint _decimal(Py_UCS4 character) noexcept:
+    """A decimal digit as ``\\d`` reads it (ASCII ones without a call)."""
+    if character < 128:
+        return u"0" <= character <= u"9"
+    return Py_UNICODE_ISDECIMAL(character)
 
 
 cdef inline bint _separator(_Text* text, Py_ssize_t at) noexcept:
