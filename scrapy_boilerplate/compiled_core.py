@@ -35,7 +35,9 @@ EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boiler
               "scrapy_boilerplate.algorithms.learned.text_statistics",
               "scrapy_boilerplate.algorithms.learned.wordlist",
               "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags",
-              "scrapy_boilerplate.output.characters", "scrapy_boilerplate.output.placement")
+              "scrapy_boilerplate.output.characters", "scrapy_boilerplate.output.markdown",
+              "scrapy_boilerplate.output.markup",
+              "scrapy_boilerplate.output.placement")
 
 
 def pure_chosen() -> bool:

@@ -6,9 +6,6 @@ texts that hold nothing to escape or leave out, most of them, which it writes as
 cdef class Characters:
     """The characters of ``characters``: ASCII ones in a table, the others in a short string."""
 
-    cdef bint ascii[128]
-    cdef str others
-
     def __init__(self, str characters):
         cdef Py_UCS4 character
         for character in characters:

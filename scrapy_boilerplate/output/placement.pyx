@@ -370,10 +370,6 @@ cdef class Run:
     """``text[start:end]`` of a piece, held by one text node (or an image's ``alt``, or an image
     without text when ``start == end``), inside the markup elements ``inline``, outermost first."""
 
-    cdef public Py_ssize_t start
-    cdef public Py_ssize_t end
-    cdef public tuple inline
-
     def __init__(self, Py_ssize_t start, Py_ssize_t end, tuple inline):
         self.start, self.end, self.inline = start, end, inline
 
@@ -385,11 +381,6 @@ cdef class Piece:
     ``structure`` holds the element's ancestors (itself included) that are in
     :data:`STRUCTURE_TAGS`, outermost first; ``runs`` index ``text``, the block's text.
     """
-
-    cdef public object element
-    cdef public tuple structure
-    cdef public str text
-    cdef public list runs
 
     def __init__(self, element, tuple structure, str text, list runs):
         self.element, self.structure, self.text, self.runs = element, structure, text, runs

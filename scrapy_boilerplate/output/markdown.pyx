@@ -1,3 +1,4 @@
+# cython: language_level=3
 """The good blocks as Markdown (CommonMark, with GitHub's pipe tables), from their :mod:`.placement`.
 
 Headings become ``#`` lines (their emphasis as text), list items ``-`` or ``1.``
@@ -10,38 +11,41 @@ content's images (:mod:`.images`), and every other piece a paragraph. The text i
 it reads back as the same words: whatever CommonMark would take for syntax
 (``*``, ``_``, ``[``, a line starting with ``#`` or ``1.``...) gets a backslash.
 
+The writer runs compiled, as the placement does: a page's pieces are many and
+short, and what is written of each (its form in the structure, its markup, its
+escaping, its quotes and list items) is told by the tags of libxml2's nodes,
+read through lxml's public C API, and by typed objects rather than Python's.
+
 One module for one idea, pieces written as Markdown: its length is the
 constructs above, each written and escaped as CommonMark reads it back; finding
 the pieces is :mod:`.placement`'s, the tables' grid :mod:`.tables`', the code's
 text :mod:`.code`'s.
 """
 
-from __future__ import annotations
+from cpython.unicode cimport Py_UNICODE_ISALNUM, Py_UNICODE_ISSPACE
+from libc.string cimport strcmp
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlNode
+
+cimport lxml.includes.etreepublic as cetree
+
+from .characters cimport Characters
+from .markup cimport is_code, markup_written, write_markup
+from .placement cimport Piece, Run
 
 import re
 import string
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import cast
 
-from lxml import etree
-
-from ..html.page import Page
 from ..model.text import FORMAT_HINTS, collapse, shown, visible, without_format_hints
 from . import images as content_images
 from . import tables
-from .characters import Characters
 from .code import code_text, in_gutter, language, listings
 from .inserts import in_aside
-from .markup import CODE_TAGS, image_alt, link_target, markup_written, set_apart, write_markup
-from .placement import Piece, Run, element_piece, structure_of
+from .markup import image_alt, link_target, set_apart
+from .placement import element_piece, structure_of
 
-_HEADINGS = {f"h{level}": "#" * level for level in range(1, 7)}
-_EMPHASIS = {"em": "*", "i": "*", "strong": "**", "b": "**"}
-_ITEM_TAGS = frozenset({"li", "dd"})
-_CELL_TAGS = frozenset({"td", "th"})
-_PREFIX_TAGS = _ITEM_TAGS | {"blockquote"}
+cetree.import_lxml__etree()
 
 # Characters that are syntax anywhere in a line; "&" only before what reads as an entity, which
 # _backslash tells.
@@ -50,8 +54,8 @@ _ESCAPE = re.compile(f"[{re.escape(_SPECIAL)}]")
 _ESCAPE_HEADING = re.compile(f"[{re.escape(_SPECIAL)}#]")
 _ENTITY_REST = re.compile(r"#?\w+;")
 # What each escaping changes or leaves out: a text holding none of it, as most do, is written as it is.
-_TEXT_CHANGED = Characters(_SPECIAL + FORMAT_HINTS)
-_HEADING_CHANGED = Characters(_SPECIAL + "#" + FORMAT_HINTS)
+cdef Characters _TEXT_CHANGED = Characters(_SPECIAL + FORMAT_HINTS)
+cdef Characters _HEADING_CHANGED = Characters(_SPECIAL + "#" + FORMAT_HINTS)
 # What starts a block at the start of a line: a heading, quote, list item, rule, setext underline, fence.
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
@@ -59,146 +63,215 @@ _ASCII_PUNCTUATION = frozenset(string.punctuation)
 _URL_UNSAFE = re.compile(r"[\s()<>\\]")
 
 
-def render(pieces: Sequence[Piece], *, page: Page | None, links: bool = True, images: bool = False) -> str:
-    """Markdown of ``pieces``; links resolved against ``page``'s base URL, images written only with ``images``."""
-    writer = _Writer(page, links, images)
-    if page is None:  # a skeleton: the good blocks' own cells, in pipe tables
-        writer.pieces(pieces)
-        return "\n".join(writer.lines)
-    pieces = [piece for piece in pieces if not writer.in_gutter(piece)]
-    placed = writer.placed(pieces)
-    for index, end, table in _grouped(pieces, writer.data_table):
-        if index in placed:
-            writer.among(placed[index])
-        if table is None:
-            writer.piece(pieces[index])
-        elif table in writer.content_tables:
-            writer.among(element for number in range(index + 1, end) for element in placed.get(number, ()))
-            writer.whole_table(table, writer.form(pieces[index].structure).table_prefixes)
-        else:
-            writer.pieces(pieces[index:end])
-    writer.among(placed.get(len(pieces), ()))
-    return "\n".join(writer.lines)
+# --- Tags, told by the names of libxml2's nodes.
+
+cdef inline xmlNode* _node(element):
+    return (<cetree._Element>element)._c_node
 
 
-def _grouped(pieces: Sequence[Piece], table_of: Callable[[Piece], etree._Element | None],
-             ) -> Iterator[tuple[int, int, etree._Element | None]]:
-    """``(start, end, table)`` of each run of ``pieces`` in one table (as ``table_of`` tells), and
-    ``(start, start + 1, None)`` of each piece in none."""
-    index = 0
-    while index < len(pieces):
-        table = table_of(pieces[index])
-        end = index + 1
-        if table is not None:
-            while end < len(pieces) and table_of(pieces[end]) is table:
-                end += 1
-        yield index, end, table
-        index = end
+cdef inline bint _named(xmlNode* node, const char* name) noexcept:
+    """Whether ``node`` is an element whose tag is ``name`` (no namespace)."""
+    return node.type == tree.XML_ELEMENT_NODE and node.ns is NULL and strcmp(<const char*>node.name, name) == 0
 
 
-@dataclass(slots=True)
-class _Form:
+cdef inline bint _is(element, const char* name):
+    return _named(_node(element), name)
+
+
+cdef inline int _heading_level(xmlNode* node) noexcept:
+    """The level of a heading ``h1``-``h6`` (``0``: not a heading)."""
+    if node.type != tree.XML_ELEMENT_NODE or node.ns is not NULL:
+        return 0
+    cdef const char* name = <const char*>node.name
+    if name[0] == c"h" and c"1" <= name[1] <= c"6" and name[2] == 0:
+        return name[1] - c"0"
+    return 0
+
+
+cdef inline bint _is_prefix(xmlNode* node) noexcept:
+    """Whether ``node`` is written as a prefix of its lines: a quote or a list item."""
+    return _named(node, b"li") or _named(node, b"dd") or _named(node, b"blockquote")
+
+
+cdef inline bint _is_cell(xmlNode* node) noexcept:
+    return _named(node, b"td") or _named(node, b"th")
+
+
+# --- What a structure makes of a piece.
+
+cdef enum Kind:
+    TEXT
+    CODE
+    HEADING
+    TERM
+
+
+cdef class _Form:
     """What a piece in a structure is, and the quotes and list items it is written in."""
 
-    #: ``"code"`` (in a ``pre``), ``"heading"``, ``"term"`` (in a ``dt``) or ``"text"``.
-    kind: str
+    #: In a ``pre``, a heading, a ``dt`` or none of them.
+    cdef Kind kind
     #: The ``#`` of a heading.
-    heading: str
+    cdef str heading
     #: The quotes and list items a chunk of the piece is written in: those outside its ``pre`` or heading.
-    prefixes: tuple[etree._Element, ...]
+    cdef tuple prefixes
     #: The quotes and list items of the whole structure.
-    nested: tuple[etree._Element, ...]
+    cdef tuple nested
     #: The innermost table of the structure, and the quotes and list items outside it.
-    table: etree._Element | None
-    table_prefixes: tuple[etree._Element, ...]
+    cdef object table
+    cdef tuple table_prefixes
     #: Whether the structure ends in a table cell outside any ``pre``.
-    in_cell: bool
+    cdef bint in_cell
     #: The outermost ``pre`` of the structure.
-    code: etree._Element | None = None
+    cdef object code
+
+
+cdef _Form _form(Kind kind, str heading, tuple prefixes, tuple nested, table, tuple table_prefixes, bint in_cell,
+                 code=None):
+    cdef _Form form = _Form.__new__(_Form)
+    form.kind, form.heading, form.prefixes, form.nested = kind, heading, prefixes, nested
+    form.table, form.table_prefixes, form.in_cell, form.code = table, table_prefixes, in_cell, code
+    return form
 
 
 #: The form of the empty structure.
-_TOP = _Form("text", "", (), (), None, (), False)
+cdef _Form _TOP = _form(TEXT, "", (), (), None, (), False)
 
 
-def _inner_form(outer: _Form, node: etree._Element) -> _Form:
+cdef _Form _inner_form(_Form outer, node):
     """The form of a structure from ``outer``, the form of the structure around ``node``, its innermost element.
 
     The outermost ``pre`` makes code; otherwise the innermost heading a heading, and a ``dt`` a term.
     """
-    if outer.kind == "code":
+    if outer.kind == CODE:
         return outer
-    tag = node.tag
-    nested = (*outer.nested, node) if tag in _PREFIX_TAGS else outer.nested
-    if tag == "pre":
-        return _Form("code", "", outer.nested, nested, outer.table, outer.table_prefixes, False, node)
-    if tag in _HEADINGS:
-        kind, heading, prefixes = "heading", _HEADINGS[tag], outer.nested
-    elif outer.kind == "heading":
-        kind, heading, prefixes = "heading", outer.heading, outer.prefixes
+    cdef xmlNode* c_node = _node(node)
+    cdef tuple nested = (*outer.nested, node) if _is_prefix(c_node) else outer.nested
+    if _named(c_node, b"pre"):
+        return _form(CODE, "", outer.nested, nested, outer.table, outer.table_prefixes, False, node)
+    cdef int level = _heading_level(c_node)
+    cdef Kind kind
+    cdef str heading
+    cdef tuple prefixes
+    if level:
+        kind, heading, prefixes = HEADING, "#" * level, outer.nested
+    elif outer.kind == HEADING:
+        kind, heading, prefixes = HEADING, outer.heading, outer.prefixes
     else:
-        kind, heading, prefixes = ("term" if tag == "dt" or outer.kind == "term" else "text"), "", nested
-    table, table_prefixes = (node, outer.nested) if tag == "table" else (outer.table, outer.table_prefixes)
-    return _Form(kind, heading, prefixes, nested, table, table_prefixes, tag in _CELL_TAGS)
+        kind = TERM if _named(c_node, b"dt") or outer.kind == TERM else TEXT
+        heading, prefixes = "", nested
+    if _named(c_node, b"table"):
+        return _form(kind, heading, prefixes, nested, node, outer.nested, False)
+    return _form(kind, heading, prefixes, nested, outer.table, outer.table_prefixes, _is_cell(c_node))
 
 
-@dataclass
-class _Writer:
-    page: Page | None
-    links: bool
-    images: bool
-    lines: list[str] = field(default_factory=list)
+def render(pieces, *, page, bint links=True, bint images=False):
+    """Markdown of ``pieces``; links resolved against ``page``'s base URL, images written only with ``images``."""
+    cdef _Writer writer = _Writer(page, links, images)
+    cdef list kept
+    cdef Piece piece
+    cdef Py_ssize_t index, end, number
+    if page is None:  # a skeleton: the good blocks' own cells, in pipe tables
+        writer.pieces(list(pieces))
+        return "\n".join(writer.lines)
+    kept = [piece for piece in pieces if not writer.in_gutter(piece)]
+    placed = writer.placed(kept)
+    for index, end, table in writer.grouped(kept, True):
+        if index in placed:
+            writer.among(placed[index])
+        if table is None:
+            writer.piece(kept[index])
+        elif table in writer.content_tables:
+            writer.among([element for number in range(index + 1, end) for element in placed.get(number, ())])
+            writer.whole_table(table, writer.form((<Piece>kept[index]).structure).table_prefixes)
+        else:
+            writer.pieces(kept[index:end])
+    writer.among(placed.get(len(kept), ()))
+    return "\n".join(writer.lines)
+
+
+cdef class _Writer:
+    cdef object page
+    cdef bint links
+    cdef bint images
+    cdef list lines
     #: The prefix elements (quotes, list items) of the last chunk written.
-    previous: tuple[etree._Element, ...] = ()
+    cdef tuple previous
     #: Width of the marker of each list item already started.
-    started: dict[etree._Element, int] = field(default_factory=dict)
+    cdef dict started
     #: What each structure makes of a piece, by its innermost element.
-    forms: dict[etree._Element, _Form] = field(default_factory=dict)
+    cdef dict forms
     #: The Markdown URL of each ``href`` and ``src`` value met.
-    urls: dict[str | None, str | None] = field(default_factory=dict)
+    cdef dict urls
     #: The Markdown URL of each link written, found when :meth:`written` accepts it.
-    targets: dict[etree._Element, str] = field(default_factory=dict)
+    cdef dict targets
     #: The ``pre`` elements written as they are (one code block for all the pieces in one).
-    listings: set[etree._Element] = field(default_factory=set)
+    cdef set listings
     #: Whether each table met lays the page out (see :func:`.tables.is_layout`).
-    layouts: dict[etree._Element, bool] = field(default_factory=dict)
+    cdef dict layouts
     #: Whether each element met is or lies in a listing's line numbers (see :func:`.code.in_gutter`).
-    gutters: dict[etree._Element | None, bool] = field(default_factory=dict)
+    cdef dict gutters
     #: Inside a heading: emphasis written as its text.
-    plain: bool = False
+    cdef bint plain
     #: The elements of the good pieces (a figure's caption among them is written by its piece).
-    covered: set[etree._Element | None] = field(default_factory=set)
+    cdef set covered
     #: The data tables holding good pieces that are written whole (see :func:`.tables.whole`).
-    content_tables: set[etree._Element] = field(default_factory=set)
+    cdef set content_tables
     #: The images written apart as figures, not where the walk placed them.
-    figured: set[etree._Element] = field(default_factory=set)
+    cdef set figured
     #: The structure of each element placed among the pieces and of its ancestors (see :func:`.structure_of`).
-    structures: dict[etree._Element | None, tuple[etree._Element, ...]] = field(default_factory=lambda: {None: ()})
+    cdef dict structures
+
+    def __init__(self, page, bint links, bint images):
+        self.page, self.links, self.images = page, links, images
+        self.lines, self.previous, self.started, self.forms = [], (), {}, {}
+        self.urls, self.targets, self.listings, self.layouts, self.gutters = {}, {}, set(), {}, {}
+        self.plain = False
+        self.covered, self.content_tables, self.figured = set(), set(), set()
+        self.structures = {None: ()}
 
     # Chunks: a paragraph, heading, code block or table, in its quotes and list items.
 
-    def form(self, structure: tuple[etree._Element, ...]) -> _Form:
+    cdef _Form form(self, tuple structure):
         """What ``structure`` makes of a piece (cached by its innermost element: a list's items, a
         table's cells share theirs, and a piece's ancestors would be climbed for each piece)."""
         if not structure:
             return _TOP
-        form = self.forms.get(structure[-1])
-        if form is None:
-            form = _TOP
-            for node in structure:
-                form = _inner_form(form, node)
-            self.forms[structure[-1]] = form
+        innermost = structure[len(structure) - 1]
+        found = self.forms.get(innermost)
+        if found is not None:
+            return <_Form>found
+        cdef _Form form = _TOP
+        for node in structure:
+            form = _inner_form(form, node)
+        self.forms[innermost] = form
         return form
 
-    def table_of(self, piece: Piece) -> etree._Element | None:
+    cdef list grouped(self, list pieces, bint data):
+        """``(start, end, table)`` of each run of ``pieces`` in one table (a data table with ``data``,
+        else one whose cells hold them: see :meth:`table_of`), and ``(start, start + 1, None)`` of
+        each piece in none."""
+        cdef list groups = []
+        cdef Py_ssize_t index = 0, end, count = len(pieces)
+        while index < count:
+            table = self.data_table(pieces[index]) if data else self.table_of(pieces[index])
+            end = index + 1
+            if table is not None:
+                while end < count and (self.data_table(pieces[end]) if data else self.table_of(pieces[end])) is table:
+                    end += 1
+            groups.append((index, end, table))
+            index = end
+        return groups
+
+    cdef object table_of(self, Piece piece):
         """The table whose cell ``piece`` is, when its text lies directly in the cell."""
-        form = self.form(piece.structure)
+        cdef _Form form = self.form(piece.structure)
         return form.table if form.in_cell and piece.element is piece.structure[-1] else None
 
-    def data_table(self, piece: Piece) -> etree._Element | None:
+    cdef object data_table(self, Piece piece):
         """The table holding ``piece`` when it holds data (not a layout table)."""
         element = piece.element
-        form = self.form(piece.structure)
+        cdef _Form form = self.form(piece.structure)
         table = form.table
         if table is None or element is None:
             return None
@@ -208,34 +281,35 @@ class _Writer:
             table = next(element.iterancestors("table"), None)
         return table if table is not None and self.holds_data(table) else None
 
-    def in_data_table(self, element: etree._Element) -> bool:
+    def in_data_table(self, element):
         """Whether the innermost table around ``element`` holds data."""
         return tables.in_data_table(element, self.layouts)
 
-    def holds_data(self, table: etree._Element) -> bool:
+    cdef bint holds_data(self, table):
         """Whether ``table`` holds data (see :func:`.tables.is_layout`)."""
         layout = self.layouts.get(table)
         if layout is None:
             layout = self.layouts[table] = tables.is_layout(table)
         return not layout
 
-    def in_gutter(self, piece: Piece) -> bool:
+    cdef bint in_gutter(self, Piece piece):
         """Whether ``piece`` is a listing's line numbers (in code or a table cell)."""
-        form = self.form(piece.structure)
+        cdef _Form form = self.form(piece.structure)
         return (form.code is not None or form.table is not None) and in_gutter(piece.element, self.gutters)
 
-    def pieces(self, pieces: Sequence[Piece]) -> None:
+    cdef pieces(self, list pieces):
         """Write ``pieces``, the good blocks' cells of a table in a pipe table (see :meth:`table`)."""
-        for index, end, table in _grouped(pieces, self.table_of):
+        cdef Py_ssize_t index, end
+        for index, end, table in self.grouped(pieces, False):
             if table is None:
                 self.piece(pieces[index])
             else:
                 self.table(pieces[index:end])
 
-    def piece(self, piece: Piece) -> None:
-        form = self.form(piece.structure)
-        kind = form.kind
-        if kind == "code":
+    cdef piece(self, Piece piece):
+        cdef _Form form = self.form(piece.structure)
+        cdef Run first, last
+        if form.kind == CODE:
             pre = form.code
             if self.page is not None and pre is not None:
                 if pre in self.listings:
@@ -245,26 +319,30 @@ class _Writer:
                 if code:
                     self.chunk(form.prefixes, _fenced(code, language(pre)))
                     return
-            self.chunk(form.prefixes, _fenced(piece.text[piece.runs[0].start:piece.runs[-1].end]))
+            first, last = piece.runs[0], piece.runs[-1]
+            self.chunk(form.prefixes, _fenced(piece.text[first.start:last.end]))
             return
-        if kind == "heading":
+        if form.kind == HEADING:
             self.plain = True
-            text = collapse(self.inline(piece, _ESCAPE_HEADING))
+            text = collapse(self.inline(piece, True))
             self.plain = False
             if visible(text):
                 self.chunk(form.prefixes, [f"{form.heading} {text}"])
             return
-        text = self.inline(piece, _ESCAPE)
-        if kind == "term" and _emphasizable(piece.text, piece.runs[0].start, piece.runs[-1].end):
-            text = f"**{text}**"
-        lines = _paragraph_lines(text)
+        text = self.inline(piece, False)
+        if form.kind == TERM:
+            first, last = piece.runs[0], piece.runs[-1]
+            if _emphasizable(piece.text, first.start, last.end):
+                text = f"**{text}**"
+        cdef list lines = _paragraph_lines(text)
         if lines:
             self.chunk(form.prefixes, lines)
 
-    def table(self, cells: Sequence[Piece]) -> None:
-        rows: dict[etree._Element, dict[int, list[str]]] = {}
-        columns: dict[etree._Element, int] = {}  # of the cells of each row met, numbered once
-        regular = True
+    cdef table(self, list cells):
+        cdef dict rows = {}
+        cdef dict columns = {}  # of the cells of each row met, numbered once
+        cdef bint regular = True
+        cdef Piece piece
         for piece in cells:
             cell = piece.element
             parent = cell.getparent() if cell is not None else None
@@ -274,11 +352,11 @@ class _Writer:
                 row = rows[parent] = {}
                 columns.update((each, column) for column, each in enumerate(parent.iterchildren("td", "th")))
             column = columns[cell]
-            text = collapse(self.inline(piece, _ESCAPE))
+            text = collapse(self.inline(piece, False))
             if cell.get("colspan", "1").strip() != "1" or cell.get("rowspan", "1").strip() != "1":
                 regular = False
             row.setdefault(column, []).append(text)
-        prefixes = self.form(cells[0].structure).table_prefixes
+        prefixes = self.form((<Piece>cells[0]).structure).table_prefixes
         width = max(max(row) + 1 for row in rows.values())
         if not regular or width < 2:
             for row in rows.values():
@@ -294,21 +372,22 @@ class _Writer:
                 lines.append("|" + " --- |" * width)
         self.chunk(prefixes, lines)
 
-    def whole_table(self, table: etree._Element, prefixes: tuple[etree._Element, ...]) -> None:
+    cdef whole_table(self, table, tuple prefixes):
         """Write all the cells of ``table`` in a pipe table, its caption before it."""
         caption = table.find("caption")
         if caption is not None:
-            lines = _paragraph_lines(collapse(self.inline(element_piece(caption, ()), _ESCAPE)))
+            lines = _paragraph_lines(collapse(self.inline(element_piece(caption, ()), False)))
             if lines:
                 self.chunk(prefixes, lines)
-        texts: dict[etree._Element | None, str] = {None: ""}
+        cdef dict texts = {None: ""}
+        cdef list written
         lines = []
         for row in tables.grid(table):
             written = []
             for cell in row:
                 text = texts.get(cell)
                 if text is None and cell is not None:
-                    text = texts[cell] = collapse(self.inline(element_piece(cell, ()), _ESCAPE)).replace("|", "\\|")
+                    text = texts[cell] = collapse(self.inline(element_piece(cell, ()), False)).replace("|", "\\|")
                 written.append(text or "")
             if any(written) or not lines:
                 lines.append("| " + " | ".join(written) + " |")
@@ -317,12 +396,11 @@ class _Writer:
         if len(lines) > 2 or any(texts.values()):
             self.chunk(prefixes, lines)
 
-    def placed(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
+    cdef dict placed(self, list pieces):
         """What of the main content is written apart among the good pieces, by the piece it goes
         before: the data tables none of whose cells is good (see :func:`.tables.whole`, which
         also tells :attr:`content_tables`), the listings none of whose lines is good (see
         :func:`.code.listings`) and with images, the images not written inside a piece."""
-        assert self.page is not None
         self.content_tables, placed = tables.whole(self.page, pieces)
         for index, found in listings(self.page, pieces).items():
             placed.setdefault(index, []).extend(found)
@@ -331,23 +409,23 @@ class _Writer:
                 placed.setdefault(index, []).extend(images)
         return placed
 
-    def among(self, elements: Iterable[etree._Element]) -> None:
+    cdef among(self, elements):
         """Write ``elements``, placed among the pieces: tables whole, images as figures, each inside the
         quotes and list items around it in the page (a listing quoted stays in its quote)."""
+        cdef _Form form
         for element in elements:
             form = self.form(structure_of(element, self.structures))
-            if element.tag == "table":
+            if _is(element, b"table"):
                 self.whole_table(element, form.table_prefixes)
-            elif element.tag == "pre":
+            elif _is(element, b"pre"):
                 code = code_text(element)
                 if code:
                     self.chunk(form.prefixes, _fenced(code, language(element)))
             else:
                 self.figure(element, form.prefixes)
 
-    def figures(self, pieces: Sequence[Piece]) -> dict[int, list[etree._Element]]:
+    cdef dict figures(self, list pieces):
         """The images of the main content not written inside a piece, by the piece they go before."""
-        assert self.page is not None
         placed = content_images.figures(self.page, pieces, lambda image: self.image_source(image) is not None,
                                         self.in_data_table)
         if placed:
@@ -355,36 +433,37 @@ class _Writer:
             self.figured = {image for images in placed.values() for image in images}
         return placed
 
-    def figure(self, image: etree._Element, prefixes: tuple[etree._Element, ...]) -> None:
+    cdef figure(self, image, tuple prefixes):
         """Write ``image`` as a paragraph of its own inside the quotes and list items ``prefixes``, its
         figure's caption after it unless a good block has it."""
         source = self.image_source(image)
         if source is None:
             return
-        lines = [f"![{_escaped(_ESCAPE, collapse(image.get('alt') or ''))}]({source})"]
+        lines = [f"![{_escaped(False, collapse(image.get('alt') or ''))}]({source})"]
         caption = content_images.caption(image, self.covered)
         if caption is not None:
-            lines.extend(_paragraph_lines(collapse(self.inline(element_piece(caption, ()), _ESCAPE))))
+            lines.extend(_paragraph_lines(collapse(self.inline(element_piece(caption, ()), False))))
         self.chunk(prefixes, lines)
 
-    def image_source(self, image: etree._Element) -> str | None:
+    cdef image_source(self, image):
         """The Markdown URL of ``image``, ``None`` for none, a script or a decoration."""
         source = self.url(content_images.source(image))
         if source is None or content_images.is_decoration(image, source) or in_aside(image):
             return None
         return source
 
-    def chunk(self, prefixes: tuple[etree._Element, ...], lines: list[str]) -> None:
+    cdef chunk(self, tuple prefixes, list lines):
         """Write ``lines`` inside the quotes and list items ``prefixes``."""
         if not prefixes and not self.previous:  # most chunks: at the top level, after another one
             if self.lines:
                 self.lines.append("")
             self.lines.extend(lines)
             return
-        first, rest = [], []
-        tight = False  # a new item of a list the last chunk is in, or nested in its item
+        cdef list first = [], rest = [], common
+        cdef bint tight = False  # a new item of a list the last chunk is in, or nested in its item
+        cdef Py_ssize_t number
         for number, node in enumerate(prefixes):
-            if node.tag == "blockquote":
+            if _is(node, b"blockquote"):
                 first.append("> ")
                 rest.append("> ")
                 continue
@@ -407,89 +486,90 @@ class _Writer:
             for mine, theirs in zip(prefixes, self.previous):
                 if mine is not theirs:
                     break
-                common.append("> " if mine.tag == "blockquote" else " " * self.started[mine])
+                common.append("> " if _is(mine, b"blockquote") else " " * self.started[mine])
             self.lines.append("".join(common).rstrip())
         first_prefix, rest_prefix = "".join(first), "".join(rest)
         self.lines.append(first_prefix + lines[0])
         if len(lines) > 1:
-            self.lines.extend(rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:])
+            self.lines.extend([rest_prefix + line if line else rest_prefix.rstrip() for line in lines[1:]])
         self.previous = prefixes
 
     # Inline content.
 
-    def inline(self, piece: Piece, escape: re.Pattern[str]) -> str:
-        runs = piece.runs
+    cdef str inline(self, Piece piece, bint heading):
+        cdef list runs = piece.runs
+        cdef Run run
         if not runs:
             return ""
         if len(runs) == 1:
             run = runs[0]
             if not run.inline:  # most pieces: text without markup
-                return _escaped(escape, piece.text[run.start:run.end])
-            if run.inline[-1].tag != "img":  # many others: a link or emphasis around all of it
-                return self.only_run(run, piece.text, escape)
+                return _escaped(heading, piece.text[run.start:run.end])
+            if not _is(run.inline[-1], b"img"):  # many others: a link or emphasis around all of it
+                return self.only_run(run, piece.text, heading)
         text = piece.text
 
-        def text_part(start: int, end: int) -> str:
-            return _escaped(escape, text[start:end])
+        def text_part(start, end):
+            return _escaped(heading, text[start:end])
 
-        def image_part(start: int, end: int, image: etree._Element) -> str:
-            return self.image(text, start, end, image, escape)
+        def image_part(start, end, image):
+            return self.image(text, start, end, image, heading)
 
-        def element_part(element: etree._Element, start: int, end: int, inner: str, parts: list[str]) -> None:
+        def element_part(element, start, end, inner, parts):
             written = self.wrap(element, inner, text, start, end)
             if written.startswith("`") and parts and parts[-1].endswith("`"):
                 # Backticks against backticks would make one code span of both: plain text instead.
-                written = _escaped(escape, text[start:end])
+                written = _escaped(heading, text[start:end])
             elif written.startswith("[") and parts and parts[-1].endswith("!"):
                 parts[-1] = parts[-1][:-1] + "\\!"  # not an image's "!["
             parts.append(written)
 
         return write_markup(piece, self.written, text_part, image_part, element_part)
 
-    def only_run(self, run: Run, text: str, escape: re.Pattern[str]) -> str:
+    cdef str only_run(self, Run run, str text, bint heading):
         """The only run of a piece, without images, in its markup: :func:`.write_markup` without its
         stack, its elements being one inside the other, each around all of the run."""
-        written = _escaped(escape, text[run.start:run.end])
+        cdef str written = _escaped(heading, text[run.start:run.end])
         for element in reversed(markup_written(run.inline, None, self.written)):
             written = self.wrap(element, written, text, run.start, run.end)
         return written
 
-    def written(self, element: etree._Element) -> bool:
-        if element.tag == "a":
+    def written(self, element):
+        if _is(element, b"a"):
             target = self.url(element.get("href")) if self.links else None
             if target is None:
                 return False
             self.targets[element] = target
         return True
 
-    def wrap(self, element: etree._Element, inner: str, text: str, start: int, end: int) -> str:
+    cdef str wrap(self, element, str inner, str text, Py_ssize_t start, Py_ssize_t end):
         """``inner``, written for ``text[start:end]``, in the markup of ``element``."""
-        tag = element.tag
-        if tag in CODE_TAGS:  # what it holds written as it is, its spaces too
+        if is_code(element):  # what it holds written as it is, its spaces too
             code = text[start:end]
             if self.page is not None:
-                written = "".join(cast("Iterator[str]", element.itertext())).replace("\n", " ")
+                written = "".join(element.itertext()).replace("\n", " ")
                 if shown(written) == shown(code):
                     code = written
             return _code_span(code)
-        if tag == "a":
+        if _is(element, b"a"):
             return f"[{inner}]({self.targets[element]})" if inner.strip() else inner
-        marker = _EMPHASIS.get(tag)
-        if marker and not self.plain and _emphasizable(text, start, end):
+        marker = "*" if _is(element, b"em") or _is(element, b"i") else (
+            "**" if _is(element, b"strong") or _is(element, b"b") else None)
+        if marker is not None and not self.plain and _emphasizable(text, start, end):
             return f"{marker}{inner}{marker}"
         return inner
 
-    def image(self, text: str, start: int, end: int, image: etree._Element, escape: re.Pattern[str]) -> str:
+    cdef str image(self, str text, Py_ssize_t start, Py_ssize_t end, image, bint heading):
         alt = image_alt(text, start, end, image)
-        alt = _escaped(escape, alt)
+        alt = _escaped(heading, alt)
         if image in self.figured:  # written apart, as a figure
-            return _escaped(escape, text[start:end]) if end > start else ""
+            return _escaped(heading, text[start:end]) if end > start else ""
         source = self.image_source(image) if self.images else None
         if source is not None:
             return set_apart(text, start, end, f"![{alt}]({source})")
         return alt if end > start else ""
 
-    def url(self, reference: str | None) -> str | None:
+    cdef url(self, reference):
         """``reference`` made absolute and safe in a Markdown link; ``None`` for none or a script."""
         if reference in self.urls:
             return self.urls[reference]
@@ -500,24 +580,24 @@ class _Writer:
         return target
 
 
-def _percent_encoded(match: re.Match[str]) -> str:
+def _percent_encoded(match):
     return f"%{ord(match.group()):02X}"
 
 
-def _escaped(escape: re.Pattern[str], text: str) -> str:
-    if not (_HEADING_CHANGED if escape is _ESCAPE_HEADING else _TEXT_CHANGED).found_in(text):
+cdef str _escaped(bint heading, str text):
+    if not (_HEADING_CHANGED if heading else _TEXT_CHANGED).found_in(text):
         return text
-    return escape.sub(_backslash, without_format_hints(text))
+    return (_ESCAPE_HEADING if heading else _ESCAPE).sub(_backslash, without_format_hints(text))
 
 
-def _backslash(match: re.Match[str]) -> str:
+def _backslash(match):
     character = match.group()
     if character == "&" and not _ENTITY_REST.match(match.string, match.end()):
         return character
     return "\\" + character
 
 
-def _code_span(code: str) -> str:
+cdef str _code_span(str code):
     # A code span shows its line breaks as spaces; kept, one could start a line with the span's
     # backticks, which would open a fenced block there.
     code = without_format_hints(code).replace("\n", " ").strip(" ")
@@ -529,13 +609,13 @@ def _code_span(code: str) -> str:
     return f"{fence}{code}{fence}"
 
 
-def _fenced(code: str, language: str = "") -> list[str]:
+cdef list _fenced(str code, str language=""):
     code = without_format_hints(code)
     fence = "`" * max(3, max(map(len, re.findall("`+", code)), default=0) + 1)
-    return [fence + language, *(line.rstrip() for line in code.split("\n")), fence]
+    return [fence + language, *[line.rstrip() for line in code.split("\n")], fence]
 
 
-def _emphasizable(text: str, start: int, end: int) -> bool:
+cdef bint _emphasizable(str text, Py_ssize_t start, Py_ssize_t end):
     """Whether ``*`` or ``**`` around ``text[start:end]`` is read as emphasis in every context:
     letters or digits at its edges, and whitespace or punctuation (but ``*``, ``_``) right outside.
 
@@ -543,20 +623,23 @@ def _emphasizable(text: str, start: int, end: int) -> bool:
     emphasis too, and markers of nested emphasis running together (``**`` for ``*`` and ``*``)
     then pair by CommonMark's rule of three otherwise than they were written.
     """
-    if end <= start or not (text[start].isalnum() and text[end - 1].isalnum()):
+    if end <= start or not (Py_UNICODE_ISALNUM(text[start]) and Py_UNICODE_ISALNUM(text[end - 1])):
         return False
-    before = text[start - 1] if start else " "
-    after = text[end] if end < len(text) else " "
+    cdef Py_UCS4 before = text[start - 1] if start else " "
+    cdef Py_UCS4 after = text[end] if end < len(text) else " "
     return _apart(before) and _apart(after) and before not in "*_\\" and after not in "*_"
 
 
-def _apart(character: str) -> bool:
+cdef bint _apart(Py_UCS4 character):
     """Whether CommonMark reads ``character`` as whitespace or punctuation."""
-    return character.isspace() or character in _ASCII_PUNCTUATION or unicodedata.category(character)[0] == "P"
+    if character < 128:
+        return Py_UNICODE_ISSPACE(character) or chr(character) in _ASCII_PUNCTUATION
+    return Py_UNICODE_ISSPACE(character) or unicodedata.category(chr(character))[0] == "P"
 
 
-def _paragraph_lines(text: str) -> list[str]:
-    lines = []
+cdef list _paragraph_lines(str text):
+    cdef list lines = []
+    cdef str line
     for line in text.split("\n") if "\n" in text else (text,):
         line = line.strip()
         if line and visible(line):
@@ -564,16 +647,16 @@ def _paragraph_lines(text: str) -> list[str]:
     return lines
 
 
-def _escape_line_start(match: re.Match[str]) -> str:
+def _escape_line_start(match):
     if match.group(1):
         return "\\" + match.group(1)
     return f"{match.group(2)}\\{match.group(3)}"
 
 
-def _marker(item: etree._Element) -> str:
+cdef str _marker(item):
     """The list marker of a list item: ``- `` or its number in an ordered list."""
     parent = item.getparent()
-    if item.tag != "li" or parent is None or parent.tag != "ol":
+    if not _is(item, b"li") or parent is None or not _is(parent, b"ol"):
         return "- "
     start = parent.get("start", "1").strip()
     number = (int(start) if start.isdigit() else 1) + sum(1 for _ in item.itersiblings("li", preceding=True))

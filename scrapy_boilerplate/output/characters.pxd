@@ -1,0 +1,7 @@
+# The sets of characters of characters.pyx (see there), typed for the writer compiled against them.
+
+cdef class Characters:
+    cdef bint ascii[128]
+    cdef str others
+
+    cpdef bint found_in(self, str text)
