@@ -6,7 +6,7 @@ from lxml import etree
 
 from ...model import Labelled
 from .blocks import JustextBlock
-from .classify import GOOD, classify_context_free, classify_in_context
+from .classify import classify_paragraphs
 from .language import declared_language, load_stoplists, page_words, pick_stoplist, stopwords_held, unspaced_language
 from .options import AUTO, JustextOptions
 from .paragraph import Paragraph
@@ -64,13 +64,8 @@ def classify(root: etree._Element, options: JustextOptions, block_type: type[Jus
         options = options.for_stoplist(None)
     del texts  # a million paragraphs' list is 8 MB at the peak, the blocks' making
 
-    blocks = classify_context_free(paragraphs, counts, held, options, block_type, not options.no_headings)
-    # A paragraph starting in an h1 is a heading: that test is the cheap one.
-    headlines = [] if not options.h1_always_good else [
-        block for paragraph, block in zip(paragraphs, blocks) if paragraph.heading and paragraph.element.tag == "h1"]
-    classify_in_context(blocks, options)
-    for block in headlines:
-        block.label = GOOD
+    blocks = classify_paragraphs(paragraphs, counts, held, options, block_type, not options.no_headings,
+                                 options.h1_always_good)
     return paragraphs, blocks, stoplist
 
 

@@ -19,7 +19,7 @@ class Paragraph(Protocol):
     heading: bool
     chars: int
 
-def classify_context_free(paragraphs: list[Segmented], word_counts: list[int], stopword_counts: list[int],
-                          options: JustextOptions, block_type: type[JustextBlock], headings: bool,
-                          ) -> list[JustextBlock]: ...
+def classify_paragraphs(paragraphs: list[Segmented], word_counts: list[int], stopword_counts: list[int],
+                        options: JustextOptions, block_type: type[JustextBlock], headings: bool, headlines: bool,
+                        ) -> list[JustextBlock]: ...
 def classify_in_context(paragraphs: Sequence[Paragraph], p: JustextOptions) -> None: ...

@@ -12,18 +12,36 @@
 4. Headings again: a heading made bad by its context, but not bad on its own,
    becomes good if a good paragraph follows within ``max_heading_distance``.
 
-Compiled (C over the paragraphs' fields): a page's paragraphs are classified in one loop with
-no Python call per paragraph but the block's own construction.
+Compiled: the steps run over a C array of the paragraphs' classes, headings and lengths, and each
+block is made once, with its final class, when they are done.
 """
 
 import sys
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+
+from .paragraph cimport Paragraph
+
 GOOD, BAD, SHORT, NEAR_GOOD = "good", "bad", "short", "near-good"
+
+# The classes in C, numbered as in ``_LABELS``.
+cdef enum:
+    C_GOOD, C_BAD, C_SHORT, C_NEAR_GOOD
+cdef tuple _LABELS = (GOOD, BAD, SHORT, NEAR_GOOD)
+cdef dict _NUMBERS = {GOOD: C_GOOD, BAD: C_BAD, SHORT: C_SHORT, NEAR_GOOD: C_NEAR_GOOD}
 
 
 cdef struct Thresholds:
     double max_link_density, stopwords_low, stopwords_high
     Py_ssize_t length_low, length_high
+
+
+# What the context-sensitive steps read and write of a paragraph.
+cdef struct Record:
+    int label
+    int cf_label
+    bint heading
+    Py_ssize_t chars
 
 
 cdef double _bound(value) except? -1:
@@ -45,125 +63,176 @@ cdef Thresholds _thresholds(options) except *:
     return thresholds
 
 
-cdef str _context_free(str text, double link_density, double stopword_density, bint in_select,
-                       Thresholds* p):
+cdef int _context_free(str text, double link_density, double stopword_density, bint in_select,
+                       Thresholds* p) except -1:
     """Step 1: the class of a paragraph on its own."""
     if link_density > p.max_link_density:
-        return BAD
+        return C_BAD
     if "\xa9" in text or "&copy" in text:
-        return BAD
+        return C_BAD
     if in_select:
-        return BAD
+        return C_BAD
     if len(text) < p.length_low:
-        return BAD if link_density > 0 else SHORT
+        return C_BAD if link_density > 0 else C_SHORT
     if stopword_density >= p.stopwords_high:
-        return GOOD if len(text) > p.length_high else NEAR_GOOD
+        return C_GOOD if len(text) > p.length_high else C_NEAR_GOOD
     if stopword_density >= p.stopwords_low:
-        return NEAR_GOOD
-    return BAD
+        return C_NEAR_GOOD
+    return C_BAD
 
 
-def classify_context_free(list paragraphs, list word_counts, list stopword_counts, options, block_type,
-                          bint headings):
-    """Step 1 for each of ``paragraphs`` (jusText's, with its count of words and of stop words in
-    ``word_counts`` and ``stopword_counts``): its block, made as ``block_type``, ``label`` and
-    ``cf_label`` its class on its own; ``headings``: a paragraph in a heading makes a heading block."""
+def classify_paragraphs(list paragraphs, list word_counts, list stopword_counts, options, block_type,
+                        bint headings, bint headlines):
+    """Steps 1 to 4 for ``paragraphs`` (jusText's, with its count of words and of stop words in
+    ``word_counts`` and ``stopword_counts``): a block for each, made as ``block_type``, ``label`` its
+    final class and ``cf_label`` its class on its own. ``headings``: a paragraph in a heading makes a
+    heading block; ``headlines``: a paragraph starting in an ``h1`` is good, whatever its context."""
     cdef Thresholds thresholds = _thresholds(options)
+    cdef Py_ssize_t count = len(paragraphs), i, words
+    cdef Paragraph paragraph
     cdef list blocks = []
-    cdef str text, label
     cdef object stopword_density
-    cdef Py_ssize_t length, count, stop, i
     cdef double link_density
-    for i in range(len(paragraphs)):
-        paragraph, count, stop = paragraphs[i], word_counts[i], stopword_counts[i]
-        text = paragraph.text
-        length = len(text)
-        link_density = <double>paragraph.chars_in_links / length
-        if count:
-            stopword_density = stop / count
-        else:  # 0, as the reference has it: an int, not 0.0
-            stopword_density = 0
-        if paragraph.image_only:
-            label = BAD
-        else:
-            label = _context_free(text, link_density, stopword_density, paragraph.in_select, &thresholds)
-        blocks.append(block_type(text, label, paragraph.xpath, length, count, link_density, label,
-                                 headings and paragraph.heading, stopword_density))
+    cdef Record* records = <Record*>PyMem_Malloc(max(count, 1) * sizeof(Record))
+    if records is NULL:
+        raise MemoryError()
+    try:
+        for i in range(count):
+            paragraph = paragraphs[i]
+            records[i].chars = len(paragraph.text)
+            records[i].heading = headings and paragraph.heading
+            if paragraph.image_only:
+                records[i].cf_label = C_BAD
+            else:
+                words = word_counts[i]
+                records[i].cf_label = _context_free(
+                    paragraph.text, <double>paragraph.chars_in_links / records[i].chars,
+                    <double>stopword_counts[i] / words if words else 0, paragraph.in_select, &thresholds)
+            records[i].label = records[i].cf_label
+        _in_context(records, count, options)
+        if headlines:
+            # A paragraph starting in an h1 is a heading: that test is the cheap one.
+            for i in range(count):
+                paragraph = paragraphs[i]
+                if paragraph.heading and paragraph.element.tag == "h1":
+                    records[i].label = C_GOOD
+        for i in range(count):
+            paragraph, words = paragraphs[i], word_counts[i]
+            if words:
+                stopword_density = stopword_counts[i] / words
+            else:  # 0, as the reference has it: an int, not 0.0
+                stopword_density = 0
+            blocks.append(block_type(paragraph.text, _LABELS[records[i].label], paragraph.xpath, records[i].chars,
+                                     words, <double>paragraph.chars_in_links / records[i].chars,
+                                     _LABELS[records[i].cf_label], records[i].heading, stopword_density))
+    finally:
+        PyMem_Free(records)
     return blocks
 
 
 def classify_in_context(paragraphs, p):
     """Steps 2 to 4: turn every ``label`` of ``paragraphs`` (blocks: see ``classify.pyi``) into ``good``
     or ``bad``, starting from ``cf_label``; ``p``: the options."""
+    cdef Py_ssize_t count = len(paragraphs), i
+    cdef Record* records = <Record*>PyMem_Malloc(max(count, 1) * sizeof(Record))
+    if records is NULL:
+        raise MemoryError()
+    try:
+        for i, paragraph in enumerate(paragraphs):
+            records[i].label, records[i].cf_label = _NUMBERS[paragraph.label], _NUMBERS[paragraph.cf_label]
+            records[i].heading, records[i].chars = paragraph.heading, paragraph.chars
+        _in_context(records, count, p)
+        for i, paragraph in enumerate(paragraphs):
+            paragraph.label = _LABELS[records[i].label]
+    finally:
+        PyMem_Free(records)
+
+
+cdef int _in_context(Record* paragraphs, Py_ssize_t count, p) except -1:
+    """Steps 2 to 4 over ``paragraphs``' labels, ``p`` the options."""
+    cdef Py_ssize_t max_heading_distance = min(p.max_heading_distance, sys.maxsize), i
+    cdef int label, prev_good_bad, prev_any, next_good_bad, next_any, next_decided, prev_label
+    cdef bint near_good = False
     # Step 2, short headings shortly before good text. justext 3.0.2 looks
     # ahead before the following paragraphs have a class, so there this step
     # never changes anything; ``early_headings`` restores it.
     if p.early_headings:
-        for i, paragraph in enumerate(paragraphs):
-            if paragraph.heading and paragraph.label == SHORT:
-                if _good_follows(paragraphs, i, p.max_heading_distance):
-                    paragraph.label = NEAR_GOOD
+        for i in range(count):
+            if paragraphs[i].heading and paragraphs[i].label == C_SHORT:
+                if _good_follows(paragraphs, count, i, max_heading_distance):
+                    paragraphs[i].label = C_NEAR_GOOD
 
     # Step 3a: short paragraphs, all decided on the classes before this step,
     # from the nearest good or bad paragraph on either side and the nearest
     # one of any class but short. One pass forward notes what lies before each
     # short paragraph; one pass back decides it from what lies after.
-    labels = [paragraph.label for paragraph in paragraphs]
-    before = {}
-    prev_good_bad = prev_any = BAD
-    for i, label in enumerate(labels):
-        if label == SHORT:
-            before[i] = prev_good_bad, prev_any
-        else:
-            prev_any = label
-            if label != NEAR_GOOD:
-                prev_good_bad = label
-    # The same backward pass notes, for each near-good paragraph, the nearest
-    # good or bad one after it once step 3a is done, which step 3b needs.
-    next_good_bad = next_any = next_decided = BAD
-    near_good_next = {}
-    for i in reversed(range(len(labels))):
-        label = labels[i]
-        if label == SHORT:
-            prev_good_bad, prev_any = before[i]
-            if prev_good_bad == next_good_bad:
-                label = prev_good_bad
-            elif (prev_good_bad == BAD and prev_any == NEAR_GOOD) or (
-                next_good_bad == BAD and next_any == NEAR_GOOD
-            ):
-                label = GOOD
+    cdef int* before_good_bad = <int*>PyMem_Malloc(max(count, 1) * sizeof(int))
+    cdef int* before_any = <int*>PyMem_Malloc(max(count, 1) * sizeof(int))
+    cdef int* after_near_good = <int*>PyMem_Malloc(max(count, 1) * sizeof(int))
+    try:
+        if before_good_bad is NULL or before_any is NULL or after_near_good is NULL:
+            raise MemoryError()
+        prev_good_bad = prev_any = C_BAD
+        for i in range(count):
+            label = paragraphs[i].label
+            if label == C_SHORT:
+                before_good_bad[i], before_any[i] = prev_good_bad, prev_any
             else:
-                label = BAD
-            labels[i] = paragraphs[i].label = next_decided = label
-        elif label == NEAR_GOOD:
-            next_any = label
-            near_good_next[i] = next_decided
-        else:
-            next_good_bad = next_any = next_decided = label
+                prev_any = label
+                if label != C_NEAR_GOOD:
+                    prev_good_bad = label
+        # The same backward pass notes, for each near-good paragraph, the nearest
+        # good or bad one after it once step 3a is done, which step 3b needs.
+        next_good_bad = next_any = next_decided = C_BAD
+        for i in reversed(range(count)):
+            label = paragraphs[i].label
+            if label == C_SHORT:
+                prev_good_bad, prev_any = before_good_bad[i], before_any[i]
+                if prev_good_bad == next_good_bad:
+                    label = prev_good_bad
+                elif (prev_good_bad == C_BAD and prev_any == C_NEAR_GOOD) or (
+                    next_good_bad == C_BAD and next_any == C_NEAR_GOOD
+                ):
+                    label = C_GOOD
+                else:
+                    label = C_BAD
+                paragraphs[i].label = next_decided = label
+            elif label == C_NEAR_GOOD:
+                next_any = label
+                after_near_good[i] = next_decided
+                near_good = True
+            else:
+                next_good_bad = next_any = next_decided = label
 
-    # Step 3b: near-good paragraphs, in order, each seeing its predecessors' new labels.
-    if near_good_next:
-        prev_label = BAD
-        for i, label in enumerate(labels):
-            if label == NEAR_GOOD:
-                label = BAD if prev_label == near_good_next[i] == BAD else GOOD
-                paragraphs[i].label = label
-            prev_label = label
+        # Step 3b: near-good paragraphs, in order, each seeing its predecessors' new labels.
+        if near_good:
+            prev_label = C_BAD
+            for i in range(count):
+                label = paragraphs[i].label
+                if label == C_NEAR_GOOD:
+                    label = C_BAD if prev_label == after_near_good[i] == C_BAD else C_GOOD
+                    paragraphs[i].label = label
+                prev_label = label
+    finally:
+        PyMem_Free(before_good_bad)
+        PyMem_Free(before_any)
+        PyMem_Free(after_near_good)
 
     # Step 4: headings that context made bad, before good text.
-    for i, paragraph in enumerate(paragraphs):
-        if paragraph.heading and paragraph.label == BAD and paragraph.cf_label != BAD:
-            if _good_follows(paragraphs, i, p.max_heading_distance):
-                paragraph.label = GOOD
+    for i in range(count):
+        if paragraphs[i].heading and paragraphs[i].label == C_BAD and paragraphs[i].cf_label != C_BAD:
+            if _good_follows(paragraphs, count, i, max_heading_distance):
+                paragraphs[i].label = C_GOOD
+    return 0
 
 
-cdef bint _good_follows(paragraphs, Py_ssize_t i, max_heading_distance) except -1:
+cdef bint _good_follows(Record* paragraphs, Py_ssize_t count, Py_ssize_t i, Py_ssize_t max_heading_distance) noexcept:
     """A good paragraph follows paragraph ``i`` with at most ``max_heading_distance`` characters between."""
-    distance = 0
-    for j in range(i + 1, len(paragraphs)):
+    cdef Py_ssize_t distance = 0, j
+    for j in range(i + 1, count):
         if distance > max_heading_distance:
             return False
-        if paragraphs[j].label == GOOD:
+        if paragraphs[j].label == C_GOOD:
             return True
         distance += paragraphs[j].chars
     return False

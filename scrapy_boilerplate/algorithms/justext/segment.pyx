@@ -26,13 +26,13 @@ cimport lxml.includes.etreepublic as cetree
 
 from ...html.nodes cimport Names, Open, Place, Walker, add_text, element_from, is_element
 from ...html.utf8 cimport Buffer, add, blank, collapsed, decoded, normalized_length as length_normalized, release
+from .paragraph cimport paragraph
 
 import re
 
 from lxml import etree
 
 from ...html.page import LOOKED_FOR_TAGS, note_skipped
-from .paragraph import Paragraph
 
 cetree.import_lxml__etree()
 
@@ -224,7 +224,7 @@ cdef class _Paragraphs:
         if collapsed(&self.text, 0, True):
             text = decoded(&self.text, 0)
             xpath = walk.xpath(&self.place) if self.placed else ""
-            self.found.append(Paragraph(walk.element(self.element), xpath, text,
+            self.found.append(paragraph(walk.element(self.element), xpath, text,
                                         self.chars_in_links, self.heading, self.in_select, not self.has_text))
         if self.text.size > _KEPT_BYTES:  # a huge paragraph's buffer goes with it
             release(&self.text)
