@@ -83,7 +83,7 @@ def duel(pages: list[devset.Page], first: Callable[[str], object],
 
 def main() -> None:
     parser = devset.argument_parser(__doc__)
-    parser.add_argument("--only", help="only the contenders whose name contains this")
+    parser.add_argument("--only", help="only the contenders whose name or algorithm contains this")
     parser.add_argument("--markdown-only", action="store_true", help="only what reading .markdown costs")
     parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall time (a shared machine)")
     args = parser.parse_args()
@@ -99,7 +99,7 @@ def main() -> None:
     print(f"{'reference':<42} {'theirs':>8} {'ours':>8} {'ratio':>7}  (total time ratio)")
     reference_medians = {}
     for name, reference in REFERENCES.items():
-        if not reference.timed or (args.only and args.only not in name):
+        if not reference.timed or (args.only and args.only not in name and args.only not in reference.algorithm):
             continue
         # Options validated once, as a crawl does, and as the reference's stoplist is loaded once.
         options = ALGORITHMS[reference.algorithm].options.from_mapping(reference.options)

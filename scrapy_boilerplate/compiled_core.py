@@ -27,7 +27,8 @@ PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 #: The modules built as extensions where a C compiler is: each has a ``.pxd`` beside it.
 MODULES = ("scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest")
 #: The modules that exist only as extensions (a ``.pyx`` each): compiled wherever the package runs.
-EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.classify",
+EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.document", "scrapy_boilerplate.algorithms.boilerpipe.filters",
+              "scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.classify",
               "scrapy_boilerplate.algorithms.justext.paragraph",
               "scrapy_boilerplate.algorithms.justext.segment", "scrapy_boilerplate.algorithms.justext.word_index",
               "scrapy_boilerplate.algorithms.learned.article", "scrapy_boilerplate.algorithms.learned.features",

@@ -12,15 +12,16 @@ A custom extractor is any :class:`Pipeline` of filters::
 from __future__ import annotations
 
 import functools
+from typing import Protocol
 
 from lxml import etree
 
-from ...model import BAD, GOOD, Labelled
+from ...model import Labelled
 from . import labels
 from .blocks import BoilerpipeBlock
-from .document import TextBlock, TextDocument
+from .document import TextBlock, TextDocument, to_labelled
 from .extractors import article_extractor, default_extractor
-from .filters import Filter, Pipeline
+from .filters import Pipeline
 from .options import BoilerpipeArticleOptions, BoilerpipeDefaultOptions
 from .segment import segment
 
@@ -29,6 +30,13 @@ __all__ = [
     "TextBlock", "TextDocument", "article_extractor", "default_extractor", "labels",
     "run_article", "run_default", "run_pipeline", "segment", "to_labelled",
 ]
+
+
+class Filter(Protocol):
+    """A step of a :class:`Pipeline`, such as the filters of :mod:`.filters`."""
+
+    def process(self, document: TextDocument) -> bool:
+        """Apply the filter to ``document`` in place; ``True`` if it changed anything."""
 
 
 def run_article(root: etree._Element, options: BoilerpipeArticleOptions) -> Labelled:
@@ -53,23 +61,3 @@ def run_pipeline(root: etree._Element, pipeline: Filter) -> Labelled:
     document = segment(root, noted)
     pipeline.process(document)
     return to_labelled(document, noted)
-
-
-def to_labelled(document: TextDocument, noted: list[etree._Element] | None = None) -> Labelled:
-    """The document's blocks, including those a filter removed, in page order; with what the
-    segmentation ``noted`` (see :func:`.segment`)."""
-    blocks = document.blocks
-    if document.removed:
-        blocks = sorted(blocks + document.removed, key=lambda block: block.offset_start)
-    # Positional arguments, in field order: with keywords, building a page's
-    # thousands of blocks takes three times as long.
-    result = [
-        BoilerpipeBlock(
-            block.text, GOOD if block.is_content else BAD, block.xpath, len(block.text), block.words,
-            block.link_density, sorted(block.labels) if block.labels else [], block.text_density,
-            block.words_in_links, block.offset_start, block.offset_end,
-        )
-        for block in blocks
-    ]
-    return Labelled(result, [block.start for block in blocks],
-                    [block.line_starts or block.one_text_node for block in blocks], noted=noted)

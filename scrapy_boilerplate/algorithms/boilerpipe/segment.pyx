@@ -20,6 +20,7 @@ cimport lxml.includes.etreepublic as cetree
 
 from ...html.nodes cimport Open, Place, Walker, add_text, element_from
 from ...html.utf8 cimport Buffer, add, blank, collapsed, decoded, release
+from .document cimport WRAP_WIDTH, TextBlock, TextDocument, new_block
 
 from collections.abc import Iterator
 from typing import cast
@@ -27,7 +28,6 @@ from typing import cast
 from lxml import etree
 
 from ...html.page import LOOKED_FOR_TAGS, note_skipped
-from .document import LINE_WIDTH, TextBlock, TextDocument
 
 cetree.import_lxml__etree()
 
@@ -101,40 +101,72 @@ cdef bint _has_token(str text):
     return False
 
 
-cdef tuple _wrapped_words_and_lines(str line):
-    """The words and number of the full lines of the words of ``line``, one space apart, wrapped at
-    :data:`LINE_WIDTH`, leaving out the last line; (0, 0) for one line."""
-    cdef Py_ssize_t lines = 0, words = 0, start = 0, end, length = len(line)
-    # Each full line is the longest run of words that fits, or a single longer word.
-    while length - start > LINE_WIDTH:
-        end = line.rfind(" ", start, start + LINE_WIDTH + 1)
-        if end < 0:
-            if not start:  # boilerpipe counts an empty line before a too long first word
-                lines += 1
-            end = line.find(" ", start)
-            if end < 0:  # the too long word is the last line
+cdef int _wrap(str text, Py_ssize_t* words, Py_ssize_t* wrapped_words, Py_ssize_t* wrapped_lines) except -1:
+    """Count the words of ``text`` (long: more than :data:`LINE_WIDTH` characters) into ``words``, and
+    the words and number of the full lines of its words, one space apart, wrapped at
+    :data:`LINE_WIDTH`, leaving out the last line (0 and 0 for one line), into the others: from the
+    words' lengths, without making the words or the line."""
+    cdef Py_ssize_t length = len(text), count = 0, start, i = 0
+    cdef Py_ssize_t* lengths = <Py_ssize_t*>PyMem_Malloc((length // 2 + 1) * sizeof(Py_ssize_t))
+    cdef bint lettered
+    if lengths is NULL:
+        raise MemoryError()
+    while i < length:
+        if not _word_character(text[i]):
+            i += 1
+            continue
+        start, lettered = i, False
+        while i < length and _word_character(text[i]):
+            lettered = lettered or Py_UNICODE_ISALNUM(text[i])
+            i += 1
+        if lettered:
+            lengths[count] = i - start
+            count += 1
+    words[0] = count
+    _wrap_lengths(lengths, count, wrapped_words, wrapped_lines)
+    PyMem_Free(lengths)
+    return 0
+
+
+cdef void _wrap_lengths(Py_ssize_t* lengths, Py_ssize_t count, Py_ssize_t* wrapped_words,
+                        Py_ssize_t* wrapped_lines) noexcept:
+    # Each full line is the longest run of words that fits, or a single longer word; as boilerpipe
+    # does, an empty line is counted before a too long first word, and a too long last word is the
+    # last line. ``first``: the first word of the line, at ``start`` in the line of all the words.
+    cdef Py_ssize_t total = count - 1 if count else 0, start = 0, first = 0, last, end, space, i
+    for i in range(count):
+        total += lengths[i]
+    wrapped_words[0] = wrapped_lines[0] = 0
+    while total - start > WRAP_WIDTH:
+        # the last space at most WRAP_WIDTH characters on, after the word ``last``
+        last, space, end = -1, start + lengths[first], -1
+        i = first
+        while i < count - 1 and space <= start + WRAP_WIDTH:
+            last, end = i, space
+            i += 1
+            space += 1 + lengths[i]
+        if last < 0:  # a word longer than a line: its own line
+            if not start:
+                wrapped_lines[0] += 1
+            if first == count - 1:
                 break
-        lines += 1
-        words += line.count(" ", start, end) + 1
-        start = end + 1
-    return words, lines
+            last, end = first, start + lengths[first]
+        wrapped_lines[0] += 1
+        wrapped_words[0] += last - first + 1
+        start, first = end + 1, last + 1
 
 
-cdef object _measure(str text, Py_ssize_t words_in_links, object offset):
-    """The block of ``text``, its whitespace collapsed (``None`` if it holds no token, such as "|"
-    or "»"). ``offset`` is one object for both of its ends: a page of a million blocks holds a
-    million ints less."""
-    cdef Py_ssize_t words
-    if len(text) <= LINE_WIDTH:  # words and the separators between them fit on one line
+cdef TextBlock _measure(str text, Py_ssize_t words_in_links, Py_ssize_t offset):
+    """The block of ``text``, its whitespace collapsed, at ``offset`` among the page's blocks
+    (``None`` if it holds no token, such as "|" or "»")."""
+    cdef Py_ssize_t words, wrapped_words = 0, wrapped_lines = 0
+    if len(text) <= WRAP_WIDTH:  # words and the separators between them fit on one line
         words = count_words(text)
-        wrapped = (0, 0)
     else:
-        found = find_words(text)
-        words = len(found)
-        wrapped = _wrapped_words_and_lines(" ".join(found))
+        _wrap(text, &words, &wrapped_words, &wrapped_lines)
     if not words and not _has_token(text):
         return None
-    return TextBlock(text, words, words_in_links, *wrapped, offset, offset)  # positional: faster
+    return new_block(text, words, words_in_links, wrapped_words, wrapped_lines, offset)
 
 
 # --- The walk.
@@ -200,7 +232,7 @@ cdef class _Walk(Walker):
             self.words_in_links += count_words(decoded(&self.text, self.link_start))
             self.link_start = 0
         collapsed(&self.text, 0, False)
-        block = _measure(decoded(&self.text, 0), self.words_in_links, len(self.blocks))
+        cdef TextBlock block = _measure(decoded(&self.text, 0), self.words_in_links, len(self.blocks))
         if block is not None:
             block.xpath = self.xpath(&self.block_place)
             block.start = self.element(self.block_start)
