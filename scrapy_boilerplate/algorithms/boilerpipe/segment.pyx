@@ -60,9 +60,20 @@ cdef inline bint _word_character(Py_UCS4 character) noexcept:
 
 cpdef list find_words(str text):
     """boilerpipe's words of ``text``."""
-    cdef Py_ssize_t length = len(text), start, i = 0
-    cdef bint lettered
+    cdef Py_ssize_t length = len(text), end = 0
+    cdef Py_ssize_t start = _next_word(text, length, &end)
     words = []
+    while start >= 0:
+        words.append(text[start:end])
+        start = _next_word(text, length, &end)
+    return words
+
+
+cdef Py_ssize_t _next_word(str text, Py_ssize_t length, Py_ssize_t* end) noexcept:
+    """Where the next of boilerpipe's words of ``text`` from ``end[0]`` on starts (-1: none left),
+    ``end[0]`` moved to its end: a run of word characters holding a letter or digit."""
+    cdef Py_ssize_t i = end[0], start
+    cdef bint lettered
     while i < length:
         if not _word_character(text[i]):
             i += 1
@@ -72,8 +83,10 @@ cpdef list find_words(str text):
             lettered = lettered or Py_UNICODE_ISALNUM(text[i])
             i += 1
         if lettered:
-            words.append(text[start:i])
-    return words
+            end[0] = i
+            return start
+    end[0] = i
+    return -1
 
 
 cpdef Py_ssize_t count_words(str text):
@@ -106,22 +119,15 @@ cdef int _wrap(str text, Py_ssize_t* words, Py_ssize_t* wrapped_words, Py_ssize_
     the words and number of the full lines of its words, one space apart, wrapped at
     :data:`LINE_WIDTH`, leaving out the last line (0 and 0 for one line), into the others: from the
     words' lengths, without making the words or the line."""
-    cdef Py_ssize_t length = len(text), count = 0, start, i = 0
+    cdef Py_ssize_t length = len(text), count = 0, end = 0, start
     cdef Py_ssize_t* lengths = <Py_ssize_t*>PyMem_Malloc((length // 2 + 1) * sizeof(Py_ssize_t))
-    cdef bint lettered
     if lengths is NULL:
         raise MemoryError()
-    while i < length:
-        if not _word_character(text[i]):
-            i += 1
-            continue
-        start, lettered = i, False
-        while i < length and _word_character(text[i]):
-            lettered = lettered or Py_UNICODE_ISALNUM(text[i])
-            i += 1
-        if lettered:
-            lengths[count] = i - start
-            count += 1
+    start = _next_word(text, length, &end)
+    while start >= 0:
+        lengths[count] = end - start
+        count += 1
+        start = _next_word(text, length, &end)
     words[0] = count
     _wrap_lengths(lengths, count, wrapped_words, wrapped_lines)
     PyMem_Free(lengths)
