@@ -38,7 +38,7 @@ def declared_types(root: etree._Element) -> set[str]:
     """The Open Graph and schema.org types of the page ``root`` is part of, lowercased (schema.org's
     without their URL)."""
     document = root.getroottree().getroot()  # the head's meta too, when given the body
-    # Searched in C: a walk in Python (an XPath, iter()) made an object of every element.
+    # Searched in C, which makes an object of the elements found alone (a walk in Python makes one of each).
     types = {itemtype.rpartition("/")[2].lower() for element in with_attribute(document, b"itemtype")
              for itemtype in str(element.get("itemtype")).split()}
     for element in tagged(document, (b"meta", b"script")):
