@@ -52,8 +52,10 @@ CLASS_WEIGHT = 1.0
 
 
 def rows(pages: list[trainset.Page]) -> numpy.ndarray:
-    """Each page's features, from ``CACHE`` when the features' code is the one they were computed with."""
-    digest = hashlib.sha256(Path(features.__file__).read_bytes() + repr([p.key for p in pages]).encode())
+    """Each page's features, from ``CACHE`` when the features' code (and their walk's) is the one they were
+    computed with."""
+    code = Path(features.__file__).read_bytes() + Path(features.__file__).with_name("parts.pyx").read_bytes()
+    digest = hashlib.sha256(code + repr([p.key for p in pages]).encode())
     path = CACHE / f"rows-{digest.hexdigest()[:12]}.pickle"
     if path.is_file():
         return pickle.loads(path.read_bytes())

@@ -77,6 +77,8 @@ def check_outputs(result: Extraction, page: Any, url: Any = None) -> None:
         root = None
     outputs.append(block_view(result, root, url=url if isinstance(url, str) else None))
     assert all(isinstance(output, str) for output in outputs)
+    types = result.page_type_probabilities  # the page's whole tree, walked in C
+    assert not types or abs(sum(types.values()) - 1) < 1e-9
 
 
 def _snapshot(root: etree._Element) -> object:

@@ -91,7 +91,7 @@ class Extraction:
     @property
     def page_type_probabilities(self) -> dict[str, float]:
         """How probable each page type is (they sum to 1), read from the parsed page when first asked
-        for (some 15% of a learned extraction's time), then kept; ``{}`` where :attr:`page_type` is ``None``."""
+        for (some 25% of a learned extraction's time), then kept; ``{}`` where :attr:`page_type` is ``None``."""
         return self.page_type_reader.probabilities() if self.page_type_reader is not None else {}
 
     @property

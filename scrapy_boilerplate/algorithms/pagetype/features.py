@@ -1,8 +1,8 @@
 """What a whole page shows of its kind, as numbers: the page-level features of :mod:`.model`.
 
-One row per page, from the parsed tree and the URL, read by a few walks that
-libxml2 makes in C (Python sees only what they return: each element Python
-reads costs more than the walk):
+One row per page, from the parsed tree and the URL; what the page holds is read
+by one walk in C over libxml2's nodes (:mod:`.parts`), which makes Python objects
+only of the texts the features read words in:
 
 - the types the page declares (Open Graph, JSON-LD, microdata ``itemtype``) and
   the ``itemprop`` names it uses (prices, offers, authors, reviews), its
@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from operator import attrgetter
-from typing import cast
 from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ..learned.kind import ARTICLE_TYPES, json_ld_types
+from .parts import TEXT_HOLDERS, read
 
 #: Declared types by the page type they point to (lowercased, schema.org's without their URL).
 TYPE_GROUPS: dict[str, frozenset[str]] = {
@@ -133,15 +132,11 @@ _SEPARATOR = re.compile(r" [|\-–—:·] ")
 COUNTED = ("p", "a", "li", "ul", "ol", "h1", "h2", "h3", "h4", "table", "tr", "td", "pre", "code", "img", "form",
            "input", "select", "textarea", "button", "article", "section", "aside", "nav", "time", "blockquote", "dl",
            "dt", "figure", "iframe", "svg", "script", "label", "option", "span", "div", "header", "footer", "strong")
-#: Elements whose own text (``text``, not their children's) is counted, each its share of the page's.
-TEXT_HOLDERS = ("p", "pre", "h1", "h2", "h3", "h4", "button", "label")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: The ``meta`` names (or properties) of an article's publication date and author.
 _DATE_METAS = frozenset({"article:published_time", "date", "pubdate", "publishdate", "dc.date", "sailthru.date",
                          "parsely-pub-date", "article:modified_time"})
 _AUTHOR_METAS = frozenset({"author", "article:author", "dc.creator", "parsely-author", "sailthru.author"})
-#: The elements :func:`row` reads one by one (few on a page, but for the paragraphs).
-_READ = ("p", "h1", "h2", "h3", "h4", "pre", "input", "meta", "script", "title", "button", "label")
 #: Open Graph types, each its own feature.
 OG_TYPES = ("article", "product", "website", "profile", "book", "video.other", "product.group")
 #: ``itemprop`` names by what they point to.
@@ -190,66 +185,36 @@ def names() -> list[str]:
 
 def row(root: etree._Element, url: str | None = None) -> list[float]:
     """The features of the page ``root`` is part of (see :func:`names`)."""
-    document = root.getroottree().getroot()
-    tags = Counter(map(_TAG, document.iter(etree.Element)))
-    text_in: dict[str, int] = {}
-    paragraphs: list[int] = []
+    page = read(root.getroottree().getroot(), TEXT_READ)
+    tags = page.tags
+    text_in = page.text_in
+    text_in["a"], text_in["li"] = page.link_chars, page.item_chars
     declared: Counter[str] = Counter()
+    dates = authors = 0
+    for text in page.json_ld:
+        dates += "datePublished" in text
+        authors += '"author"' in text
+        declared.update(json_ld_types(text))
     og_types: set[str] = set()
-    title = generator = ""
-    self_links = phone_links = mail_links = linked_headings = headings_with_id = dates = authors = 0
-    text_inputs = search_inputs = hidden_inputs = 0
-    for element in document.iter(*_READ):  # libxml2 walks the tree, Python sees only these
-        tag = element.tag
-        if tag == "script":  # only JSON-LD's text: the others' can be large, and tell nothing here
-            if element.get("type") == "application/ld+json" and (text := element.text):
-                dates += "datePublished" in text
-                authors += '"author"' in text
-                declared.update(json_ld_types(text))
-            continue
-        text = element.text
-        if text:
-            text_in[tag] = text_in.get(tag, 0) + len(text)
-        if tag == "p":  # its text and its children's, as most paragraphs have it (reading deeper costs)
-            paragraphs.append(len(text or "") + sum(len(child.text or "") + len(child.tail or "") for child in element))
-        elif tag in _HEADINGS:
-            parent = element.getparent()
-            linked_headings += (parent is not None and parent.tag == "a") or any(child.tag == "a" for child in element)
-            headings_with_id += element.get("id") is not None
-        elif tag == "input":
-            kind = (element.get("type") or "text").lower()
-            text_inputs += kind in ("text", "email", "tel", "number")
-            search_inputs += kind == "search"
-            hidden_inputs += kind == "hidden"
-        elif tag == "meta":
-            prop = element.get("property") or element.get("name")
-            if prop == "og:type":
-                og_types.add(str(element.get("content", "")).strip().lower())
-            elif prop in _DATE_METAS:
-                dates += 1
-            elif prop in _AUTHOR_METAS:
-                authors += 1
-            elif prop == "generator":
-                generator += str(element.get("content", "")).lower()
-        elif tag == "title":
-            title = title or text or ""
-    itemprops: list[str] = []
-    for found in cast("list[etree._ElementUnicodeResult]", _MICRODATA(document)):
-        if found.attrname == "itemtype":
-            declared.update(name.rpartition("/")[2].lower() for name in found.split())
-        else:
-            itemprops.extend(found.lower().split())
-    classes = cast("list[str]", _CLASSES(document))  # attribute values: strings
-    for href in cast("list[str]", _HREFS(document)):
-        if href[:1] == "#":
-            self_links += 1
-        elif href[:4] == "tel:":
-            phone_links += 1
-        elif href[:7] == "mailto:":
-            mail_links += 1
-    text_in["a"] = sum(map(len, cast("list[str]", _LINK_TEXT(document))))
-    text_in["li"] = sum(map(len, cast("list[str]", _ITEM_TEXT(document))))
-    page_text = cast("str", _TEXT(document))
+    generator = ""
+    for prop, content in page.metas:
+        if prop == "og:type":
+            og_types.add((content or "").strip().lower())
+        elif prop in _DATE_METAS:
+            dates += 1
+        elif prop in _AUTHOR_METAS:
+            authors += 1
+        elif prop == "generator":
+            generator += (content or "").lower()
+    kinds = [(kind or "text").lower() for kind in page.input_types]
+    text_inputs = sum(kind in ("text", "email", "tel", "number") for kind in kinds)
+    search_inputs, hidden_inputs = kinds.count("search"), kinds.count("hidden")
+    for itemtype in page.itemtypes:
+        declared.update(name.rpartition("/")[2].lower() for name in itemtype.split())
+    itemprops = [name for itemprop in page.itemprops for name in itemprop.lower().split()]
+    classes = page.classes
+    paragraphs = page.paragraphs
+    title = page.title
     declared.update(og_types)
     del declared[""]
 
@@ -282,15 +247,16 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
                float(len(_SEPARATOR.findall(lowered_title)))]
     values += [float(any(name in generator for name in words)) for words in GENERATORS.values()]
 
-    total = len(page_text)
+    total = page.body_chars
     elements = max(1, sum(tags.values()))
     headings = sum(tags.get(tag, 0) for tag in _HEADINGS)
     values += [float(tags.get(tag, 0)) for tag in COUNTED] + [float(elements), float(headings)]
     values += [tags.get(tag, 0) / elements for tag in ("p", "a", "li", "pre", "img", "h2", "tr", "article", "div",
                                                         "span")]
     chars = max(1, total)
-    values += [float(self_links), float(phone_links), float(mail_links), 1000 * tags.get("a", 0) / chars,
-               float(linked_headings), float(headings_with_id), float(dates), float(authors), float(text_inputs),
+    values += [float(page.self_links), float(page.phone_links), float(page.mail_links),
+               1000 * tags.get("a", 0) / chars, float(page.linked_headings), float(page.headings_with_id),
+               float(dates), float(authors), float(text_inputs),
                float(search_inputs), float(hidden_inputs)]
     values += [float(total)] + [text_in.get(tag, 0) / chars for tag in ("a", "li", *TEXT_HOLDERS)]
     paragraphs.sort()
@@ -305,7 +271,7 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     values += [float(count) for count in hits] + [count / max(1, len(distinct)) for count in hits]
     values += _groups_alike(distinct, elements)
 
-    start = page_text[:TEXT_READ].lower()
+    start = page.body_start.lower()
     words = Counter(start.split())
     markers = [sum(map(words.__getitem__, group & words.keys())) for group in TEXT_WORDS.values()]
     markers += [sum(map(start.count, phrases)) for phrases in TEXT_PHRASES.values()]
@@ -316,13 +282,6 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     return values
 
 
-_TAG = attrgetter("tag")
-_MICRODATA = etree.XPath("//@itemtype | //@itemprop")
-_CLASSES = etree.XPath("//@class", smart_strings=False)
-_HREFS = etree.XPath("//a/@href", smart_strings=False)
-_LINK_TEXT = etree.XPath("//a//text()", smart_strings=False)
-_ITEM_TEXT = etree.XPath("//li//text()", smart_strings=False)
-_TEXT = etree.XPath("string(//body)", smart_strings=False)
 
 
 def _groups_alike(counts: Counter[str], elements: int) -> list[float]:

@@ -1,0 +1,458 @@
+# cython: language_level=3
+"""What the page-type features read of a whole page, gathered in one walk over libxml2's nodes.
+
+The features (:mod:`.features`) count a page's elements by tag and measure the text of its body,
+links, list items, paragraphs and headings. Read through lxml that takes an iteration over every
+element, one over some of them and six XPaths, each a walk of the whole tree that makes an object
+of every element or value it passes: 2 ms a page. One walk in C makes objects only of what the
+features read as text: the JSON-LD scripts, the ``class``, ``itemprop`` and ``itemtype`` values,
+some ``<meta>`` and ``<input>`` values, and the start of the page's text.
+
+Every text is read as lxml reads it (``text`` and ``tail`` through :mod:`...html.nodes`, an XPath's
+string value of ``<body>`` and of the text under links and list items) and measured in characters;
+text that is not valid UTF-8 raises ``UnicodeDecodeError``, as lxml does when it decodes it.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from libc.string cimport strcmp, strlen
+from lxml.includes cimport tree
+from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
+
+cimport lxml.includes.etreepublic as cetree
+
+from ...html.nodes cimport Names, element_from, is_element, text_node
+from ...html.utf8 cimport Buffer, add, decoded, release
+
+cetree.import_lxml__etree()
+
+cdef extern from "Python.h":
+    object PyUnicode_DecodeUTF8(const char* data, Py_ssize_t size, const char* errors)
+
+# What the walk does at an element, by its tag (in no namespace).
+cdef enum:
+    LINK = 1  # its text under links, its href
+    ITEM = 2  # its text under list items
+    BODY = 4  # the page's text
+    PARAGRAPH = 8  # its length with its children's
+    HEADING = 16  # linked, with an id
+    HOLDER = 32  # its own text counted by tag
+    INPUT = 64
+    META = 128
+    SCRIPT = 256
+    TITLE = 512
+
+#: Elements whose own text (``text``, not their children's) is counted, each its share of the page's.
+TEXT_HOLDERS = ("p", "pre", "h1", "h2", "h3", "h4", "button", "label")
+cdef dict _KINDS = {"a": LINK, "li": ITEM, "body": BODY, "p": PARAGRAPH, "h1": HEADING, "h2": HEADING,
+                    "h3": HEADING, "h4": HEADING, "input": INPUT, "meta": META, "script": SCRIPT, "title": TITLE}
+for _tag in TEXT_HOLDERS:
+    _KINDS[_tag] = _KINDS.get(_tag, 0) | HOLDER
+#: The ``<meta>`` whose ``content`` the features read.
+cdef frozenset _CONTENT_READ = frozenset({"og:type", "generator"})
+
+
+cdef class PageParts:
+    """What :func:`read` gathers of a page (see :mod:`.features` for what each tells)."""
+
+    #: The number of elements of each tag (lxml's ``tag``).
+    cdef readonly dict tags
+    #: The characters of the own text (``text``) of the elements of each text-holding tag.
+    cdef readonly dict text_in
+    #: Each ``<p>``'s characters: its text, and its children's text and tail.
+    cdef readonly list paragraphs
+    #: The texts of the JSON-LD scripts; the ``<meta>`` elements' ``property`` (or ``name``), each
+    #: with its ``content`` where that is ``og:type`` or ``generator`` (else ``None``); the ``type``
+    #: of the ``<input>`` elements.
+    cdef readonly list json_ld, metas, input_types
+    #: The first non-empty ``<title>`` text.
+    cdef readonly str title
+    #: The values of the ``class``, ``itemtype`` and ``itemprop`` attributes, in document order.
+    cdef readonly list classes, itemtypes, itemprops
+    #: Links whose ``href`` starts with ``#``, ``tel:`` and ``mailto:``; headings in or holding a
+    #: link, headings with an ``id``.
+    cdef readonly Py_ssize_t self_links, phone_links, mail_links, linked_headings, headings_with_id
+    #: The characters of the text under links, under list items, and of the first ``<body>``.
+    cdef readonly Py_ssize_t link_chars, item_chars, body_chars
+    #: The first ``start_size`` characters of the first ``<body>``'s text.
+    cdef readonly str body_start
+
+
+cdef Py_ssize_t _characters(const unsigned char* data, Py_ssize_t length) except -1:
+    """The characters of UTF-8 ``data``; ``UnicodeDecodeError`` where Python's decoder finds it invalid."""
+    cdef Py_ssize_t count = 0, i = 0
+    cdef unsigned char lead
+    while i < length:
+        lead = data[i]
+        if lead < 0x80:
+            i += 1
+        else:
+            i += _sequence(data, i, length)
+        count += 1
+    return count
+
+
+cdef Py_ssize_t _sequence(const unsigned char* data, Py_ssize_t start, Py_ssize_t length) except -1:
+    """The length of the valid multi-byte sequence at ``start``, as Python's strict decoder reads it."""
+    cdef unsigned char lead = data[start], second
+    cdef Py_ssize_t size, i
+    if 0xC2 <= lead <= 0xDF:
+        size = 2
+    elif 0xE0 <= lead <= 0xEF:
+        size = 3
+    elif 0xF0 <= lead <= 0xF4:
+        size = 4
+    else:
+        size = 0
+    if size and start + size <= length:
+        second = data[start + 1]
+        # The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+        if ((lead == 0xE0 and second < 0xA0) or (lead == 0xED and second > 0x9F)
+                or (lead == 0xF0 and second < 0x90) or (lead == 0xF4 and second > 0x8F)):
+            size = 0
+        for i in range(start + 1, start + size):
+            if data[i] & 0xC0 != 0x80:
+                size = 0
+                break
+    if not size or start + size > length:
+        PyUnicode_DecodeUTF8(<const char*>data + start, length - start, NULL)  # raises, saying where
+        raise UnicodeDecodeError("utf-8", bytes(data[start:length]), 0, 1, "invalid data")
+    return size
+
+
+cdef Py_ssize_t _run_characters(xmlNode* node) except -1:
+    """The characters of the text lxml reads from ``node`` on (``text`` from an element's first
+    child, ``tail`` from the node after it)."""
+    cdef Py_ssize_t count = 0
+    node = text_node(node)
+    while node is not NULL:
+        if node.content is not NULL:
+            count += _characters(node.content, strlen(<const char*>node.content))
+        node = text_node(node.next)
+    return count
+
+
+cdef str _run_text(xmlNode* node):
+    """The text lxml reads from ``node`` on (``None``-less: empty where there is none)."""
+    cdef Buffer buffer = Buffer(NULL, 0, 0)
+    node = text_node(node)
+    try:
+        while node is not NULL:
+            if node.content is not NULL:
+                add(&buffer, <const char*>node.content, strlen(<const char*>node.content))
+            node = text_node(node.next)
+        return decoded(&buffer, 0) if buffer.length else ""
+    finally:
+        release(&buffer)
+
+
+cdef Py_ssize_t _own_characters(xmlNode* node) except -1:
+    """The characters of ``text`` of a node lxml counts as a child: an element's text, a comment's
+    or a processing instruction's content, an entity's ``&name;``."""
+    if node.type == tree.XML_ELEMENT_NODE:
+        return _run_characters(node.children)
+    if node.type == tree.XML_ENTITY_REF_NODE:
+        return _characters(node.name, strlen(<const char*>node.name)) + 2
+    if node.content is NULL:
+        return 0
+    return _characters(node.content, strlen(<const char*>node.content))
+
+
+cdef int _add_content(Buffer* buffer, xmlNode* node, int depth) except -1:
+    """Append the text of ``node`` and the nodes after it as libxml2 joins an attribute's or an
+    entity's: text and CDATA, the text inside elements, an entity reference's replacement."""
+    while node is not NULL:
+        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
+            if node.content is not NULL:
+                add(buffer, <const char*>node.content, strlen(<const char*>node.content))
+        elif node.type == tree.XML_ELEMENT_NODE and depth < _MOST_NESTED:
+            _add_content(buffer, node.children, depth + 1)
+        elif node.type == tree.XML_ENTITY_REF_NODE and node.children is not NULL and depth < _MOST_NESTED:
+            _add_content(buffer, (<tree.xmlEntity*>node.children).children, depth + 1)
+        node = node.next
+    return 0
+
+
+#: How deep entities and elements are read into an attribute's or entity's text: a bound on the recursion.
+cdef int _MOST_NESTED = 32
+
+
+cdef bytes _value(xmlAttr* attribute):
+    """The value of ``attribute``, UTF-8, as XPath and ``get()`` read it."""
+    cdef xmlNode* text = attribute.children
+    cdef Buffer buffer
+    if text is NULL:
+        return b""
+    if text.next is NULL and text.type == tree.XML_TEXT_NODE:  # an HTML page's attributes: one text each
+        return (<const char*>text.content)[:strlen(<const char*>text.content)] if text.content is not NULL else b""
+    buffer = Buffer(NULL, 0, 0)
+    try:
+        _add_content(&buffer, text, 0)
+        return buffer.data[:buffer.length] if buffer.length else b""
+    finally:
+        release(&buffer)
+
+
+cdef str _text(bytes value):
+    return PyUnicode_DecodeUTF8(value, len(value), NULL)
+
+
+cdef object _get(xmlNode* node, const char* name):
+    """``node.get(name)``: the value of its attribute ``name`` in no namespace (``None``: none)."""
+    cdef xmlAttr* attribute = node.properties
+    while attribute is not NULL:
+        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
+            return _text(_value(attribute))
+        attribute = attribute.next
+    return None
+
+
+cdef bint _has(xmlNode* node, const char* name) noexcept:
+    cdef xmlAttr* attribute = node.properties
+    while attribute is not NULL:
+        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
+            return True
+        attribute = attribute.next
+    return False
+
+
+cdef bint _is_link(xmlNode* node) noexcept:
+    return node is not NULL and node.type == tree.XML_ELEMENT_NODE and node.ns is NULL \
+        and strcmp(<const char*>node.name, "a") == 0
+
+
+cdef class _Walk:
+    cdef PageParts parts
+    cdef Names names
+    cdef Py_ssize_t* counts
+    cdef int* kinds
+    cdef Py_ssize_t known  # the tag numbers whose kind and count are in ``kinds`` and ``counts``
+    cdef Py_ssize_t links, items  # the open links and list items
+    cdef xmlNode* body  # the first <body>, while the walk is in it; then NULL, and ``body_read`` set
+    cdef bint body_read
+    # In the elements after the root element (a page that opens <html> twice): the XPaths' reach,
+    # not the root's iterations (the tags, and the elements read one by one).
+    cdef bint beyond_root
+    cdef Py_ssize_t start_size
+    cdef Buffer start  # the first start_size characters of its text
+    cdef Py_ssize_t start_characters
+
+    def __cinit__(self):
+        self.parts = PageParts()
+        self.names = Names()
+        self.counts = NULL
+        self.kinds = NULL
+        self.start = Buffer(NULL, 0, 0)
+
+    def __dealloc__(self):
+        PyMem_Free(self.counts)
+        PyMem_Free(self.kinds)
+        release(&self.start)
+
+    cdef int kind(self, Py_ssize_t number) except -1:
+        """Count an element of the tag ``number``, and tell what the walk does at it."""
+        cdef Py_ssize_t known
+        cdef void* grown
+        if number >= self.known:
+            known = max(2 * self.known, number + 1, 64)
+            grown = PyMem_Realloc(self.counts, known * sizeof(Py_ssize_t))
+            if grown is NULL:
+                raise MemoryError()
+            self.counts = <Py_ssize_t*>grown
+            grown = PyMem_Realloc(self.kinds, known * sizeof(int))
+            if grown is NULL:
+                raise MemoryError()
+            self.kinds = <int*>grown
+            for known_number in range(self.known, known):
+                self.counts[known_number] = 0
+                self.kinds[known_number] = -1
+            self.known = known
+        if self.kinds[number] < 0:
+            self.kinds[number] = _KINDS.get(self.names.texts[number], 0)
+        if not self.beyond_root:
+            self.counts[number] += 1
+        return self.kinds[number]
+
+    cdef int enter(self, xmlNode* node) except -1:
+        cdef PageParts parts = self.parts
+        cdef Py_ssize_t number = self.names.number(node)
+        cdef int kind = self.kind(number)
+        cdef xmlAttr* attribute = node.properties
+        cdef const char* name
+        cdef bytes value
+        while attribute is not NULL:
+            if attribute.ns is NULL:
+                name = <const char*>attribute.name
+                if strcmp(name, "class") == 0:
+                    parts.classes.append(_text(_value(attribute)))
+                elif strcmp(name, "itemprop") == 0:
+                    parts.itemprops.append(_text(_value(attribute)))
+                elif strcmp(name, "itemtype") == 0:
+                    parts.itemtypes.append(_text(_value(attribute)))
+                elif kind & LINK and strcmp(name, "href") == 0:
+                    value = _value(attribute)
+                    _characters(value, len(value))
+                    parts.self_links += value.startswith(b"#")
+                    parts.phone_links += value.startswith(b"tel:")
+                    parts.mail_links += value.startswith(b"mailto:")
+            attribute = attribute.next
+        if not kind:
+            return 0
+        if kind & LINK:
+            self.links += 1
+        elif kind & ITEM:
+            self.items += 1
+        elif kind & BODY:
+            if self.body is NULL and not self.body_read:
+                self.body = node
+            return 0
+        if self.beyond_root:
+            return 0
+        if kind & HOLDER:
+            tag = self.names.texts[number]
+            parts.text_in[tag] = parts.text_in.get(tag, 0) + _run_characters(node.children)
+        if kind & PARAGRAPH:
+            self.paragraph(node)
+        elif kind & HEADING:
+            parts.linked_headings += _is_link(node.parent) or self.holds_link(node)
+            parts.headings_with_id += _has(node, "id")
+        elif kind & INPUT:
+            _run_characters(node.children)  # read as lxml reads it, for its errors
+            parts.input_types.append(_get(node, "type"))
+        elif kind & META:
+            _run_characters(node.children)
+            found = _get(node, "property") or _get(node, "name")
+            if found:  # the content of those whose name the features read it for alone
+                parts.metas.append((found, _get(node, "content") if found in _CONTENT_READ else None))
+        elif kind & SCRIPT:
+            if _get(node, "type") == "application/ld+json":
+                text = _run_text(node.children)
+                if text:
+                    parts.json_ld.append(text)
+        elif kind & TITLE:
+            text = _run_text(node.children)
+            if not parts.title:
+                parts.title = text
+        return 0
+
+    cdef int paragraph(self, xmlNode* node) except -1:
+        cdef Py_ssize_t length = _run_characters(node.children)
+        cdef xmlNode* child = element_from(node.children)
+        while child is not NULL:
+            length += _own_characters(child) + _run_characters(child.next)
+            child = element_from(child.next)
+        self.parts.paragraphs.append(length)
+        return 0
+
+    cdef bint holds_link(self, xmlNode* node) noexcept:
+        cdef xmlNode* child = node.children
+        while child is not NULL:
+            if _is_link(child):
+                return True
+            child = child.next
+        return False
+
+    cdef int leave(self, xmlNode* node) except -1:
+        cdef int kind = self.kinds[self.names.number(node)]
+        if kind & LINK:
+            self.links -= 1
+        elif kind & ITEM:
+            self.items -= 1
+        elif node is self.body:
+            self.body, self.body_read = NULL, True
+        return 0
+
+    cdef int text(self, xmlNode* node) except -1:
+        """Measure the text node (or CDATA section) ``node``: under links, list items, the body."""
+        cdef const unsigned char* content = node.content
+        cdef Py_ssize_t length, count, at
+        if content is NULL or not (self.links or self.items or self.body is not NULL):
+            return 0
+        length = strlen(<const char*>content)
+        count = _characters(content, length)
+        if self.links:
+            self.parts.link_chars += count
+        if self.items:
+            self.parts.item_chars += count
+        if self.body is not NULL:
+            self.body_text(content, length, count)
+        return 0
+
+    cdef int body_text(self, const unsigned char* content, Py_ssize_t length, Py_ssize_t count) except -1:
+        cdef Py_ssize_t wanted = self.start_size - self.start_characters, at = 0
+        self.parts.body_chars += count
+        if wanted <= 0:
+            return 0
+        if count <= wanted:
+            add(&self.start, <const char*>content, length)
+            self.start_characters += count
+            return 0
+        for _ in range(wanted):
+            at += 1 if content[at] < 0x80 else _sequence(content, at, length)
+        add(&self.start, <const char*>content, at)
+        self.start_characters += wanted
+        return 0
+
+    cdef int entity(self, xmlNode* node) except -1:
+        """An entity's text counts in the body's, as in XPath's string value (not as a text node)."""
+        cdef Buffer buffer
+        if self.body is NULL or node.children is NULL:  # an entity not declared: no text
+            return 0
+        buffer = Buffer(NULL, 0, 0)
+        try:
+            _add_content(&buffer, (<tree.xmlEntity*>node.children).children, 0)
+            self.body_text(<const unsigned char*>buffer.data, buffer.length,
+                           _characters(<const unsigned char*>buffer.data, buffer.length))
+        finally:
+            release(&buffer)
+        return 0
+
+    cdef int walk(self, xmlNode* top) except -1:
+        cdef xmlNode* node = top
+        cdef xmlNode* following
+        self.enter(node)
+        following = node.children
+        while True:
+            if following is not NULL:
+                if following.type == tree.XML_ELEMENT_NODE:
+                    node = following
+                    self.enter(node)
+                    following = node.children
+                    continue
+                if following.type == tree.XML_TEXT_NODE or following.type == tree.XML_CDATA_SECTION_NODE:
+                    self.text(following)
+                elif following.type == tree.XML_ENTITY_REF_NODE:
+                    self.entity(following)
+                following = following.next
+                continue
+            self.leave(node)
+            if node is top:
+                return 0
+            following, node = node.next, node.parent
+
+
+def read(document, Py_ssize_t start_size):
+    """What the page-type features read of the page whose root element is ``document`` (see
+    :class:`PageParts`), with the first ``start_size`` characters of its text.
+
+    The tags and the elements read one by one are those of ``document`` (lxml's ``iter()``);
+    the attribute values and the texts under links, list items and ``<body>`` are those of the
+    whole document (an XPath's ``//``), elements after ``document`` included.
+    """
+    cdef _Walk walk = _Walk()
+    cdef PageParts parts = walk.parts
+    parts.tags, parts.text_in, parts.title = {}, {}, ""
+    parts.paragraphs, parts.json_ld, parts.metas, parts.input_types = [], [], [], []
+    parts.classes, parts.itemtypes, parts.itemprops = [], [], []
+    walk.start_size = start_size
+    cdef xmlNode* top = (<cetree._Element?>document)._c_node
+    walk.walk(top)
+    walk.beyond_root = True
+    top = top.next
+    while top is not NULL:
+        if top.type == tree.XML_ELEMENT_NODE:
+            walk.walk(top)
+        top = top.next
+    parts.body_start = decoded(&walk.start, 0) if walk.start.length else ""
+    parts.tags = {walk.names.texts[number]: walk.counts[number] for number in range(len(walk.names.texts))
+                  if number < walk.known and walk.counts[number]}
+    return parts
