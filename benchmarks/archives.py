@@ -7,7 +7,8 @@ boilerpipe-article; trafilatura's ``extract`` (FineWeb's extractor) and
 resiliparse's ``extract_plain_text(main_content=True)`` (DCLM's). The archive
 is cut in parts, and the contenders take turns part by part. Records per
 second per core count the CPU time of the reading process and its workers;
-the wall-clock rate is beside it. Then the shingle F1 on the trainset records
+the wall-clock rate is beside it; each contender's peak memory (PSS) is
+sampled in a run of the first part of its own. Then the shingle F1 on the trainset records
 (trainset README's metric), ``-j 2`` against ``-j 1`` (wall clock), and the
 memory of a run as it goes from 1,000 to 20,000 records (the pages again and
 again, each with a new record id, streamed through a pipe).
@@ -208,9 +209,8 @@ class Capture(io.StringIO):
 def measure(contender: Contender, paths: list[str], into: Measure, processes: int = 1, keep: bool = True) -> None:
     before = os.times()
     started = time.perf_counter()
-    with MemoryWatch() as memory:
-        tally = run(paths, Capture(into.lines if keep else None), processes=processes, timeout=TIMEOUT,
-                    initializer=contender.initializer, initargs=contender.initargs, task=contender.task)
+    tally = run(paths, Capture(into.lines if keep else None), processes=processes, timeout=TIMEOUT,
+                initializer=contender.initializer, initargs=contender.initargs, task=contender.task)
     wall = time.perf_counter() - started
     after = os.times()
     into.cpu += sum(after[:4]) - sum(before[:4])  # user and system, of this process and its workers
@@ -219,6 +219,15 @@ def measure(contender: Contender, paths: list[str], into: Measure, processes: in
     into.written += tally.written
     into.skipped += sum(tally.skipped.values())
     into.timeouts += tally.skipped["timeout"]
+
+
+def measure_memory(contender: Contender, paths: list[str], into: Measure) -> None:
+    """The peak PSS of a run of ``contender`` over ``paths``, in a run of its own: sampling it reads
+    each process's page tables (``/proc/PID/smaps``), which took half the CPU time of a run of
+    ``learned`` and slowed its worker by a third."""
+    with MemoryWatch() as memory:
+        run(paths, Capture(None), processes=1, timeout=TIMEOUT, initializer=contender.initializer,
+            initargs=contender.initargs, task=contender.task)
     into.peak_pss = max(into.peak_pss, memory.peak)
 
 
@@ -302,9 +311,11 @@ def compare(paths: list[str], keys: dict[str, str], devset_count: int, args: arg
         for contender in turn:
             measure(contender, [path], results[contender.name])
             print(f"  part {part + 1}/{len(paths)}: {contender.name} done", file=sys.stderr, flush=True)
+    for contender in chosen:
+        measure_memory(contender, paths[:1], results[contender.name])
 
     print("\n-j 1, the contenders taking turns by parts; records/s per core = records / CPU seconds "
-          "of the reader and its worker")
+          "of the reader and its worker; peak PSS in a run of the first part of its own")
     print(f"{'extractor':<46} {'rec/s/core':>10} {'rec/s wall':>10} {'written':>8} {'timeouts':>8} "
           f"{'F1 train':>8} {'peak PSS':>9}")
     rates = {}
