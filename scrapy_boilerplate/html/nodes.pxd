@@ -1,8 +1,8 @@
 # What the walkers over libxml2's nodes share (nodes.pyx): lxml's view of the tree, the page's tag
 # names numbered, and the counts of siblings by tag that the XPaths need.
-from libc.string cimport strlen
+from libc.string cimport strcmp, strlen
 from lxml.includes cimport tree
-from lxml.includes.tree cimport const_xmlChar, xmlNode
+from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
@@ -20,6 +20,17 @@ cdef inline xmlNode* element_from(xmlNode* node) noexcept nogil:
     while node is not NULL and not is_element(node):
         node = node.next
     return node
+
+
+cdef inline xmlAttr* attribute_named(xmlNode* node, const char* name) noexcept nogil:
+    """The attribute ``name`` of the element ``node`` in no namespace (what XPath's ``@name`` and
+    lxml's ``get(name)`` find); ``NULL`` where it has none."""
+    cdef xmlAttr* attribute = node.properties
+    while attribute is not NULL:
+        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
+            return attribute
+        attribute = attribute.next
+    return NULL
 
 
 cdef inline xmlNode* text_node(xmlNode* node) noexcept nogil:

@@ -16,7 +16,7 @@ from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from .nodes cimport element_from, is_element, text_node
+from .nodes cimport attribute_named, element_from, is_element, text_node
 
 cetree.import_lxml__etree()
 
@@ -107,16 +107,6 @@ cdef bint _named(xmlNode* node, tuple names) noexcept:
     return False
 
 
-cdef bint _has_attribute(xmlNode* node, const char* name) noexcept:
-    """Whether ``node`` has an attribute ``name`` in no namespace (what XPath's ``@name`` finds)."""
-    cdef xmlAttr* attribute = node.properties
-    while attribute is not NULL:
-        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
-            return True
-        attribute = attribute.next
-    return False
-
-
 cdef bint _tagged(xmlNode* node, tuple tags) noexcept:
     """Whether ``node`` is named one of ``tags``, in no namespace."""
     cdef bytes tag
@@ -165,7 +155,7 @@ cdef class _Search:
             return _named(node, self.names)
         if self.tags is not None:
             return _tagged(node, self.tags)
-        return _has_attribute(node, self.attribute)
+        return attribute_named(node, self.attribute) is not NULL
 
 
 cdef _Search _search(root):

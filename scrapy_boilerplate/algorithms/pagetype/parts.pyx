@@ -20,7 +20,7 @@ from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Names, element_from, is_element, text_node
+from ...html.nodes cimport Names, attribute_named, element_from, text_node
 from ...html.utf8 cimport Buffer, add, decoded, release
 
 cetree.import_lxml__etree()
@@ -198,21 +198,8 @@ cdef str _text(bytes value):
 
 cdef object _get(xmlNode* node, const char* name):
     """``node.get(name)``: the value of its attribute ``name`` in no namespace (``None``: none)."""
-    cdef xmlAttr* attribute = node.properties
-    while attribute is not NULL:
-        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
-            return _text(_value(attribute))
-        attribute = attribute.next
-    return None
-
-
-cdef bint _has(xmlNode* node, const char* name) noexcept:
-    cdef xmlAttr* attribute = node.properties
-    while attribute is not NULL:
-        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
-            return True
-        attribute = attribute.next
-    return False
+    cdef xmlAttr* attribute = attribute_named(node, name)
+    return None if attribute is NULL else _text(_value(attribute))
 
 
 cdef bint _is_link(xmlNode* node) noexcept:
@@ -314,7 +301,7 @@ cdef class _Walk:
             self.paragraph(node)
         elif kind & HEADING:
             parts.linked_headings += _is_link(node.parent) or self.holds_link(node)
-            parts.headings_with_id += _has(node, "id")
+            parts.headings_with_id += attribute_named(node, "id") is not NULL
         elif kind & INPUT:
             _run_characters(node.children)  # read as lxml reads it, for its errors
             parts.input_types.append(_get(node, "type"))
