@@ -35,7 +35,7 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     # Siblings counted by tag for their XPaths, each of a tag of its own.
     "tags of their own": (lambda n: "<body>" + "".join(f"<t{i}>w</t{i}>" for i in range(n)) + "</body>", 5000),
 }
-RUNS = 3
+RUNS = 5
 #: Linear work gives about 4; quadratic work 16.
 MAX_RATIO = 10
 
