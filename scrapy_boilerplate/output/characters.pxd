@@ -5,3 +5,7 @@ cdef class Characters:
     cdef str others
 
     cpdef bint found_in(self, str text)
+    cdef bint other(self, Py_UCS4 character)
+
+
+cdef bint printable(str text) except -1

@@ -1,6 +1,20 @@
 # cython: language_level=3
-"""Sets of characters looked for in texts in one pass in C: the Markdown writer tells by them the
-texts that hold nothing to escape or leave out, most of them, which it writes as they are."""
+"""Characters looked for in texts in one pass in C: the Markdown writer tells by them the texts that
+hold nothing to escape or leave out, most of them, which it writes as they are, and the lines that
+show something (:func:`printable`).
+
+A text whose characters all lie below U+0100, as most do, is read byte by byte, without asking each
+character's width.
+"""
+
+from cpython.unicode cimport (
+    Py_UNICODE_ISPRINTABLE,
+    PyUnicode_1BYTE_KIND,
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_KIND,
+    PyUnicode_READ,
+)
 
 
 cdef class Characters:
@@ -15,14 +29,58 @@ cdef class Characters:
 
     cpdef bint found_in(self, str text):
         """Whether ``text`` holds any of the characters."""
+        if text is None:
+            raise TypeError("expected a str, not None")
+        cdef Py_ssize_t index, length = PyUnicode_GET_LENGTH(text)
+        cdef int kind = PyUnicode_KIND(text)
+        cdef void* data = PyUnicode_DATA(text)
+        cdef const unsigned char* latin1 = <const unsigned char*>data
         cdef Py_UCS4 character
-        cdef Py_UCS4 other
-        for character in text:
+        if kind == PyUnicode_1BYTE_KIND:
+            for index in range(length):
+                if latin1[index] < 128:
+                    if self.ascii[latin1[index]]:
+                        return True
+                elif self.other(latin1[index]):
+                    return True
+            return False
+        for index in range(length):
+            character = PyUnicode_READ(kind, data, index)
             if character < 128:
                 if self.ascii[character]:
                     return True
-            else:
-                for other in self.others:
-                    if character == other:
-                        return True
+            elif self.other(character):
+                return True
         return False
+
+    cdef inline bint other(self, Py_UCS4 character):
+        """Whether ``character``, not ASCII, is one of them."""
+        cdef Py_UCS4 other
+        for other in self.others:
+            if character == other:
+                return True
+        return False
+
+
+cdef bint printable(str text) except -1:
+    """``text.isprintable()``, without a call through Python."""
+    if text is None:
+        raise TypeError("expected a str, not None")
+    cdef Py_ssize_t index, length = PyUnicode_GET_LENGTH(text)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef const unsigned char* latin1 = <const unsigned char*>data
+    cdef Py_UCS4 character
+    if kind == PyUnicode_1BYTE_KIND:
+        for index in range(length):
+            if latin1[index] < 128:
+                if latin1[index] < 32 or latin1[index] == 127:
+                    return False
+            elif not Py_UNICODE_ISPRINTABLE(latin1[index]):
+                return False
+        return True
+    for index in range(length):
+        character = PyUnicode_READ(kind, data, index)
+        if not Py_UNICODE_ISPRINTABLE(character):
+            return False
+    return True

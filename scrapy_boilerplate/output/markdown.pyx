@@ -29,7 +29,7 @@ from lxml.includes.tree cimport xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from .characters cimport Characters
+from .characters cimport Characters, printable
 from .markup cimport is_code, markup_written, write_markup
 from .placement cimport Piece, Run
 
@@ -642,7 +642,8 @@ cdef list _paragraph_lines(str text):
     cdef str line
     for line in text.split("\n") if "\n" in text else (text,):
         line = line.strip()
-        if line and visible(line):
+        # A stripped printable line shows its first character: visible() is asked of the others alone.
+        if line and (printable(line) or visible(line)):
             lines.append(_LINE_START.sub(_escape_line_start, line) if line[0] in _LINE_STARTERS else line)
     return lines
 

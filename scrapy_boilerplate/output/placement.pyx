@@ -42,7 +42,7 @@ block holds, :mod:`.inserts`'.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
-from cpython.unicode cimport Py_UNICODE_ISSPACE
+from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
 from libc.string cimport strcmp
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
@@ -56,7 +56,6 @@ from collections.abc import Callable, Sequence
 
 from lxml import etree
 
-from ..html.walk import unknown_ancestors
 from ..html.xpath import resolver
 from ..model import GOOD
 
@@ -160,6 +159,14 @@ cdef inline int kinds_of(xmlNode* node) noexcept nogil:
 
 cdef inline xmlNode* _node(element):
     return (<cetree._Element>element)._c_node
+
+
+cdef inline object _parent(cetree._Element element):
+    """``element.getparent()``, read in C: the node above it when lxml counts it as an element."""
+    cdef xmlNode* parent = element._c_node.parent
+    if parent is NULL or not is_element(parent):
+        return None
+    return cetree.elementFactory(element._doc, parent)
 
 
 # --- Text nodes' text, decoded into code points as lxml's ``.text`` and ``.tail`` read it.
@@ -374,6 +381,13 @@ cdef class Run:
         self.start, self.end, self.inline = start, end, inline
 
 
+cdef inline Run _run(Py_ssize_t start, Py_ssize_t end, tuple inline):
+    """A new :class:`Run`, made without a call through Python (a page has one for each text node placed)."""
+    cdef Run run = Run.__new__(Run)
+    run.start, run.end, run.inline = start, end, inline
+    return run
+
+
 cdef class Piece:
     """Text of one good block inside one element that is not inline (``element``; ``None`` when the
     block's XPath selects nothing in the page).
@@ -384,6 +398,13 @@ cdef class Piece:
 
     def __init__(self, element, tuple structure, str text, list runs):
         self.element, self.structure, self.text, self.runs = element, structure, text, runs
+
+
+cdef inline Piece _piece(element, tuple structure, str text, list runs):
+    """A new :class:`Piece`, made as :func:`_run` makes a run."""
+    cdef Piece piece = Piece.__new__(Piece)
+    piece.element, piece.structure, piece.text, piece.runs = element, structure, text, runs
+    return piece
 
 
 def pieces(blocks, page, starts=None, *, bint images=True):
@@ -441,7 +462,7 @@ def pieces(blocks, page, starts=None, *, bint images=True):
                     structure = structures.get(start)
                     if structure is None:
                         structure = structure_of(start, structures)
-                    current = Piece(start, structure, text, [Run(line_start, line_end, ())])
+                    current = _piece(start, structure, text, [_run(line_start, line_end, ())])
                     result.append(current)
                     follows = True
                     continue
@@ -464,7 +485,7 @@ def pieces(blocks, page, starts=None, *, bint images=True):
                 # runs on without a space there (an algorithm that ignores that element's edges).
                 if current is None or (current.element is not element
                                        and (begin == 0 or Py_UNICODE_ISSPACE(text[begin - 1]))):
-                    current = Piece(element, structure, text, [Run(begin, end, inline)])
+                    current = _piece(element, structure, text, [_run(begin, end, inline)])
                     result.append(current)
                     continue
                 last = current.runs[-1]
@@ -472,7 +493,7 @@ def pieces(blocks, page, starts=None, *, bint images=True):
                 # alike), unless an "&" ends the first, which the Markdown writer tells an entity by
                 # what follows it in its run.
                 if inline or last.inline or text[last.end - 1] == "&":
-                    current.runs.append(Run(begin, end, inline))
+                    current.runs.append(_run(begin, end, inline))
                 else:
                     last.end = end
         placed = number
@@ -686,9 +707,11 @@ cdef bint _same_words(Chars whole, str text) except -1:
     characters (``text`` is stripped; ``whole`` may hold the source's line breaks and indentation)."""
     cdef Py_UCS4* chars = whole.data
     cdef Py_ssize_t length = whole.length, size = len(text), i, j, first, last
+    cdef int kind = PyUnicode_KIND(text)  # read in place, as _match reads it
+    cdef void* data = PyUnicode_DATA(text)
     if length == size:
         for i in range(size):
-            if chars[i] != text[i]:
+            if chars[i] != PyUnicode_READ(kind, data, i):
                 break
         else:
             return True
@@ -699,23 +722,25 @@ cdef bint _same_words(Chars whole, str text) except -1:
         last -= 1
     if first == last:  # no words: only the empty text equals its stripped form
         return size == 0
-    if chars[first] != text[0] or chars[last - 1] != text[size - 1]:  # text[0] raises on ""
+    if size == 0:
+        raise IndexError("string index out of range")  # an empty text has no first character
+    if chars[first] != PyUnicode_READ(kind, data, 0) or chars[last - 1] != PyUnicode_READ(kind, data, size - 1):
         return False
     # The same words, one for one: whitespace runs may differ.
     i, j = first, 0
     while True:
         while i < last and Py_UNICODE_ISSPACE(chars[i]):
             i += 1
-        while j < size and Py_UNICODE_ISSPACE(text[j]):
+        while j < size and Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)):
             j += 1
         if i == last or j == size:
             return i == last and j == size
         while i < last and not Py_UNICODE_ISSPACE(chars[i]):
-            if j == size or Py_UNICODE_ISSPACE(text[j]) or text[j] != chars[i]:
+            if j == size or PyUnicode_READ(kind, data, j) != chars[i]:  # chars[i] is not whitespace
                 return False
             i += 1
             j += 1
-        if j < size and not Py_UNICODE_ISSPACE(text[j]):
+        if j < size and not Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)):
             return False
 
 
@@ -724,15 +749,17 @@ cdef Py_ssize_t _match(str text, Py_ssize_t position, Py_UCS4* chars, Py_ssize_t
     (not whitespace), whitespace aside: each word in turn after any whitespace, a word ending where
     it may (the algorithm joined words the page's elements part); ``-1`` if they do not."""
     cdef Py_ssize_t length = len(text), i = 0
+    cdef int kind = PyUnicode_KIND(text)  # read in place: a block's text is compared with every node passed
+    cdef void* data = PyUnicode_DATA(text)
     while True:
         while i < size and Py_UNICODE_ISSPACE(chars[i]):
             i += 1
         if i == size:
             return position
-        while position < length and Py_UNICODE_ISSPACE(text[position]):
+        while position < length and Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, position)):
             position += 1
         while i < size and not Py_UNICODE_ISSPACE(chars[i]):
-            if position == length or text[position] != chars[i]:
+            if position == length or PyUnicode_READ(kind, data, position) != chars[i]:
                 return -1
             i += 1
             position += 1
@@ -756,7 +783,7 @@ cdef tuple _placement(holder):
     while kinds & INLINE:
         if kinds & MARKUP:
             inline.append(element)
-        parent = element.getparent()
+        parent = _parent(element)
         if parent is None:
             break
         element = parent
@@ -765,7 +792,7 @@ cdef tuple _placement(holder):
     return element, tuple(inline)
 
 
-def structure_of(element, dict known):
+cpdef tuple structure_of(element, dict known):
     """The ancestors of ``element`` (itself included) in :data:`STRUCTURE_TAGS`, outermost first.
 
     ``known`` holds those of the elements met before: the blocks of a page
@@ -775,12 +802,17 @@ def structure_of(element, dict known):
     if structure is not None:
         return structure
     assert element is not None  # known[None] is ()
-    above = known.get(element.getparent())
+    node = _parent(element)
+    above = known.get(node)
     if above is not None:  # most elements: the next child of a parent met before
         structure = known[element] = (*above, element) if kinds_of(_node(element)) & STRUCTURE else above
         return structure
-    missing, nearest = unknown_ancestors(element, known)
-    structure = known[nearest]
+    # Up to the nearest ancestor known (None past the root), without recursion: pages can be very deep.
+    cdef list missing = [element]
+    while node is not None and node not in known:
+        missing.append(node)
+        node = _parent(node)
+    structure = known[node]
     for node in reversed(missing):
         if kinds_of(_node(node)) & STRUCTURE:
             structure = (*structure, node)
@@ -849,9 +881,9 @@ def element_piece(element, tuple structure):
         own = nodes.chars.text() if nodes.chars.read(_node(element).children) else ""
         stripped = own.strip()
         if not stripped:
-            return Piece(element, structure, "", [])
+            return _piece(element, structure, "", [])
         start = own.index(stripped[0])
-        return Piece(element, structure, own, [Run(start, start + len(stripped), ())])
+        return _piece(element, structure, own, [_run(start, start + len(stripped), ())])
     previous = None
     nodes.start(_node(element), True, False, True)
     while True:
@@ -867,7 +899,7 @@ def element_piece(element, tuple structure):
             length += 1
         previous, apart = owner, False
         if found == AN_IMAGE:
-            runs.append(Run(length, length, inline))
+            runs.append(_run(length, length, inline))
             continue
         text = nodes.chars.text()
         stripped = text.strip()
@@ -875,5 +907,5 @@ def element_piece(element, tuple structure):
         parts.append(text)
         length += len(text)
         if stripped:
-            runs.append(Run(start, start + len(stripped), inline))
-    return Piece(element, structure, "".join(parts), runs)
+            runs.append(_run(start, start + len(stripped), inline))
+    return _piece(element, structure, "".join(parts), runs)
