@@ -3,6 +3,7 @@
 cdef class Characters:
     cdef bint ascii[128]
     cdef str others
+    cdef bint unprintable
 
     cpdef bint found_in(self, str text)
     cdef bint other(self, Py_UCS4 character)

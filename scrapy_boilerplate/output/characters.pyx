@@ -18,14 +18,20 @@ from cpython.unicode cimport (
 
 
 cdef class Characters:
-    """The characters of ``characters``: ASCII ones in a table, the others in a short string."""
+    """The characters of ``characters``, and with ``unprintable`` every character that
+    ``str.isprintable()`` refuses: ASCII ones in a table, the others in a short string."""
 
-    def __init__(self, str characters):
+    def __init__(self, str characters, bint unprintable=False):
         cdef Py_UCS4 character
         for character in characters:
             if character < 128:
                 self.ascii[character] = True
         self.others = "".join(character for character in characters if ord(character) >= 128)
+        self.unprintable = unprintable
+        if unprintable:  # ASCII's unprintable characters: the controls
+            for character in range(32):
+                self.ascii[character] = True
+            self.ascii[127] = True
 
     cpdef bint found_in(self, str text):
         """Whether ``text`` holds any of the characters."""
@@ -56,31 +62,17 @@ cdef class Characters:
     cdef inline bint other(self, Py_UCS4 character):
         """Whether ``character``, not ASCII, is one of them."""
         cdef Py_UCS4 other
+        if self.unprintable and not Py_UNICODE_ISPRINTABLE(character):
+            return True
         for other in self.others:
             if character == other:
                 return True
         return False
 
 
+cdef Characters _UNPRINTABLE = Characters("", unprintable=True)
+
+
 cdef bint printable(str text) except -1:
     """``text.isprintable()``, without a call through Python."""
-    if text is None:
-        raise TypeError("expected a str, not None")
-    cdef Py_ssize_t index, length = PyUnicode_GET_LENGTH(text)
-    cdef int kind = PyUnicode_KIND(text)
-    cdef void* data = PyUnicode_DATA(text)
-    cdef const unsigned char* latin1 = <const unsigned char*>data
-    cdef Py_UCS4 character
-    if kind == PyUnicode_1BYTE_KIND:
-        for index in range(length):
-            if latin1[index] < 128:
-                if latin1[index] < 32 or latin1[index] == 127:
-                    return False
-            elif not Py_UNICODE_ISPRINTABLE(latin1[index]):
-                return False
-        return True
-    for index in range(length):
-        character = PyUnicode_READ(kind, data, index)
-        if not Py_UNICODE_ISPRINTABLE(character):
-            return False
-    return True
+    return not _UNPRINTABLE.found_in(text)
