@@ -72,6 +72,32 @@ cdef inline Py_UCS4 next_character(const unsigned char* data, Py_ssize_t* at, Py
     return <Py_UCS4>character
 
 
+cdef inline Py_ssize_t well_formed(const unsigned char* data, Py_ssize_t at, Py_ssize_t end) noexcept nogil:
+    """The length of the sequence of more than one byte at ``at`` (before ``end``) as Python's strict
+    decoder reads it; 0 where it refuses it (a stray or overlong byte, a surrogate, past U+10FFFF, cut short)."""
+    cdef unsigned char lead = data[at], second
+    cdef Py_ssize_t size, i
+    if 0xC2 <= lead <= 0xDF:
+        size = 2
+    elif 0xE0 <= lead <= 0xEF:
+        size = 3
+    elif 0xF0 <= lead <= 0xF4:
+        size = 4
+    else:
+        return 0
+    if at + size > end:
+        return 0
+    second = data[at + 1]
+    # The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+    if ((lead == 0xE0 and second < 0xA0) or (lead == 0xED and second > 0x9F)
+            or (lead == 0xF0 and second < 0x90) or (lead == 0xF4 and second > 0x8F)):
+        return 0
+    for i in range(at + 1, at + size):
+        if data[i] & 0xC0 != 0x80:
+            return 0
+    return size
+
+
 cdef inline bint is_space(const unsigned char* data, Py_ssize_t* at, Py_ssize_t end) noexcept:
     """Whether the character at ``at[0]`` is whitespace; ``at[0]`` moves past it."""
     cdef Py_UCS4 character = next_character(data, at, end)  # the test, a macro, reads it twice

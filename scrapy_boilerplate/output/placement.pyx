@@ -50,6 +50,7 @@ from lxml.includes.tree cimport xmlNode
 cimport lxml.includes.etreepublic as cetree
 
 from ..html.nodes cimport element_from, is_element, text_node
+from ..html.utf8 cimport well_formed
 
 import re
 from collections.abc import Callable, Sequence
@@ -208,9 +209,8 @@ cdef class Chars:
         if self.length + size > self.capacity:
             self.reserve(self.length + size)
         cdef Py_UCS4* out = self.data + self.length
-        cdef Py_ssize_t i = 0
-        cdef unsigned int byte, second
-        cdef Py_UCS4 point
+        cdef Py_ssize_t i = 0, length, j
+        cdef unsigned int byte, point
         while i < size:
             byte = text[i]
             if byte < 0x80:
@@ -218,28 +218,14 @@ cdef class Chars:
                 out += 1
                 i += 1
                 continue
-            if byte < 0xC2 or byte > 0xF4 or i + 1 >= size:
+            length = well_formed(text, i, size)
+            if not length:
                 return False
-            second = text[i + 1]
-            if second & 0xC0 != 0x80:
-                return False
-            if byte < 0xE0:
-                point = ((byte & 0x1F) << 6) | (second & 0x3F)
-                i += 2
-            elif byte < 0xF0:
-                if (i + 2 >= size or text[i + 2] & 0xC0 != 0x80 or (byte == 0xE0 and second < 0xA0)
-                        or (byte == 0xED and second >= 0xA0)):  # overlong, or a surrogate
-                    return False
-                point = ((byte & 0x0F) << 12) | ((second & 0x3F) << 6) | (text[i + 2] & 0x3F)
-                i += 3
-            else:
-                if (i + 3 >= size or text[i + 2] & 0xC0 != 0x80 or text[i + 3] & 0xC0 != 0x80
-                        or (byte == 0xF0 and second < 0x90) or (byte == 0xF4 and second >= 0x90)):
-                    return False
-                point = (((byte & 0x07) << 18) | ((second & 0x3F) << 12) | ((text[i + 2] & 0x3F) << 6)
-                         | (text[i + 3] & 0x3F))
-                i += 4
-            out[0] = point
+            point = byte & (0x7F >> length)  # the lead byte's bits of the code point
+            for j in range(i + 1, i + length):
+                point = (point << 6) | (text[j] & 0x3F)
+            i += length
+            out[0] = <Py_UCS4>point
             out += 1
         self.length = out - self.data
         return True

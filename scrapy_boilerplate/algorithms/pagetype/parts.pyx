@@ -20,8 +20,8 @@ from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Names, attribute_named, element_from, text_node
-from ...html.utf8 cimport Buffer, add, decoded, release
+from ...html.nodes cimport Names, add_text, attribute_named, element_from, text_node
+from ...html.utf8 cimport Buffer, add, decoded, release, well_formed
 
 cetree.import_lxml__etree()
 
@@ -92,28 +92,9 @@ cdef Py_ssize_t _characters(const unsigned char* data, Py_ssize_t length) except
 
 
 cdef Py_ssize_t _sequence(const unsigned char* data, Py_ssize_t start, Py_ssize_t length) except -1:
-    """The length of the valid multi-byte sequence at ``start``, as Python's strict decoder reads it."""
-    cdef unsigned char lead = data[start], second
-    cdef Py_ssize_t size, i
-    if 0xC2 <= lead <= 0xDF:
-        size = 2
-    elif 0xE0 <= lead <= 0xEF:
-        size = 3
-    elif 0xF0 <= lead <= 0xF4:
-        size = 4
-    else:
-        size = 0
-    if size and start + size <= length:
-        second = data[start + 1]
-        # The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
-        if ((lead == 0xE0 and second < 0xA0) or (lead == 0xED and second > 0x9F)
-                or (lead == 0xF0 and second < 0x90) or (lead == 0xF4 and second > 0x8F)):
-            size = 0
-        for i in range(start + 1, start + size):
-            if data[i] & 0xC0 != 0x80:
-                size = 0
-                break
-    if not size or start + size > length:
+    """The length of the valid multi-byte sequence at ``start``; ``UnicodeDecodeError`` where there is none."""
+    cdef Py_ssize_t size = well_formed(data, start, length)
+    if not size:
         PyUnicode_DecodeUTF8(<const char*>data + start, length - start, NULL)  # raises, saying where
         raise UnicodeDecodeError("utf-8", bytes(data[start:length]), 0, 1, "invalid data")
     return size
@@ -134,12 +115,8 @@ cdef Py_ssize_t _run_characters(xmlNode* node) except -1:
 cdef str _run_text(xmlNode* node):
     """The text lxml reads from ``node`` on (``None``-less: empty where there is none)."""
     cdef Buffer buffer = Buffer(NULL, 0, 0)
-    node = text_node(node)
     try:
-        while node is not NULL:
-            if node.content is not NULL:
-                add(&buffer, <const char*>node.content, strlen(<const char*>node.content))
-            node = text_node(node.next)
+        add_text(&buffer, node)
         return decoded(&buffer, 0) if buffer.length else ""
     finally:
         release(&buffer)
