@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 import pytest
 from hypothesis import example, given, settings
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.html.parse import parse
-from scrapy_boilerplate.html.urls import ALLOWED_SCHEMES, browser_form, safe_srcset, safe_url
+from scrapy_boilerplate.html.urls import ALLOWED_SCHEMES, browser_form, join_url, safe_srcset, safe_url
 from scrapy_boilerplate.inspect import block_view
 
 #: What the WHATWG URL parser strips from the ends (C0 controls, space) and removes anywhere (tab, newline).
@@ -56,6 +57,36 @@ def test_any_value_gives_an_allowed_or_relative_url_without_controls(value, base
     if url is not None:
         assert decoded_scheme(url) in ALLOWED_SCHEMES | {None}
         assert browser_form(url) == url
+
+
+#: What joining reads in a URL: its delimiters, dot segments, brackets, and what is not printable ASCII.
+URL_PARTS = st.lists(st.sampled_from(["/", "//", ".", "..", "?", "#", ";", ":", "@", "[", "]", "%2e", "a", "B", "0",
+                                      "http:", "\\", " ", "\t", "\x7f", "é", "\ud800"]), max_size=10).map("".join)
+BASES = st.one_of(st.sampled_from(["", "https://example.com/d/e.html", "HTTP://Ex.com", "http://h?q#f", "http:///x",
+                                   "https://u:p@h:80/a;b?c#d", "http://[::1]/a", "http://[::1/a", "ftp://h/a/",
+                                   "mailto:a@b"]), URL_PARTS.map(lambda rest: "https://h" + rest))
+
+
+def joined(base: str, href: str) -> str | None:
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return None
+
+
+@settings(max_examples=1000, deadline=None)
+@given(URL_PARTS, BASES)
+def test_urls_join_as_urljoin_joins_them(href, base):
+    for reference in (href, "/" + href):
+        assert join_url(base, reference) == joined(base, reference)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=20))
+def test_the_browser_form_strips_the_ends_and_removes_controls(value):
+    ends = "".join(map(chr, range(0x21)))
+    removed = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
+    assert browser_form(value) == re.sub(removed, "", value.strip(ends)).strip(ends)
 
 
 @pytest.mark.parametrize(("value", "expected"), [
