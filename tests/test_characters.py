@@ -6,13 +6,17 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scrapy_boilerplate.output.characters import Characters
+from scrapy_boilerplate.output.characters import WHITESPACE, Characters
 
 UNPRINTABLE = Characters("", unprintable=True)
 
 
 def test_the_unprintable_set_is_what_isprintable_refuses_on_every_code_point() -> None:
     assert [code for code in range(0x110000) if UNPRINTABLE.found_in(chr(code)) == chr(code).isprintable()] == []
+
+
+def test_the_whitespace_is_what_isspace_accepts_on_every_code_point() -> None:
+    assert WHITESPACE == "".join(chr(code) for code in range(0x110000) if chr(code).isspace())
 
 
 @given(st.text(), st.text(max_size=5))

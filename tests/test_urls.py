@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scrapy_boilerplate import ALGORITHMS, extract
 from scrapy_boilerplate.html.parse import parse
-from scrapy_boilerplate.html.urls import ALLOWED_SCHEMES, browser_form, join_url, safe_srcset, safe_url
+from scrapy_boilerplate.html.urls import ALLOWED_SCHEMES, allowed_scheme, browser_form, join_url, safe_srcset, safe_url
 from scrapy_boilerplate.inspect import block_view
 
 #: What the WHATWG URL parser strips from the ends (C0 controls, space) and removes anywhere (tab, newline).
@@ -87,6 +87,21 @@ def test_the_browser_form_strips_the_ends_and_removes_controls(value):
     ends = "".join(map(chr, range(0x21)))
     removed = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
     assert browser_form(value) == re.sub(removed, "", value.strip(ends)).strip(ends)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(["&#106;", "&amp;", "&Tab;", "&", "#", "java", "script", ":", "https", "/", " ", "\t",
+                                 "\x01", "a", "1"]), max_size=8).map("".join))
+def test_a_scheme_is_read_as_written_and_decoded(value):
+    import html
+
+    value = browser_form(value)  # what the rule reads
+
+    def allowed(form: str) -> bool:
+        match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*):", form)
+        return match is None or match.group(1).lower() in ALLOWED_SCHEMES
+
+    assert allowed_scheme(value) == (allowed(value) and allowed(browser_form(html.unescape(value))))
 
 
 @pytest.mark.parametrize(("value", "expected"), [

@@ -48,25 +48,30 @@ cdef inline bint _scheme_character(Py_UCS4 character) noexcept:
             or character == b"."[0])
 
 
-cdef Py_ssize_t _scheme_end(str url) noexcept:
-    """Where the scheme of ``url`` ends (at its ``:``), or -1 for a URL without one: a letter,
-    then letters, digits, ``+``, ``-`` and ``.``, then ``:``."""
+cdef Py_ssize_t _scheme_read(str url) noexcept:
+    """Where reading a scheme in ``url`` stops: at the ``:`` ending it, or at the first character
+    that cannot start or continue one (the length when there is none): a scheme is a letter, then
+    letters, digits, ``+``, ``-`` and ``.``, then ``:``."""
     cdef Py_ssize_t index, length = PyUnicode_GET_LENGTH(url)
     cdef int kind = PyUnicode_KIND(url)
     cdef void* data = PyUnicode_DATA(url)
     cdef Py_UCS4 character
     if length == 0:
-        return -1
+        return 0
     character = PyUnicode_READ(kind, data, 0)
     if not (b"a"[0] <= character <= b"z"[0] or b"A"[0] <= character <= b"Z"[0]):
-        return -1
+        return 0
     for index in range(1, length):
         character = PyUnicode_READ(kind, data, index)
-        if character == b":"[0]:
+        if character == b":"[0] or not _scheme_character(character):
             return index
-        if not _scheme_character(character):
-            return -1
-    return -1
+    return length
+
+
+cdef Py_ssize_t _scheme_end(str url) noexcept:
+    """Where the scheme of ``url`` ends (at its ``:``), or -1 for a URL without one."""
+    cdef Py_ssize_t end = _scheme_read(url)
+    return end if 0 < end < PyUnicode_GET_LENGTH(url) and url[end] == ":" else -1
 
 
 cdef bint _scheme_allowed(str url):
@@ -104,8 +109,15 @@ cpdef bint allowed_scheme(str reference):
     scheme, read as written and with its character references decoded."""
     if not _scheme_allowed(reference):
         return False
-    # Without "&" no reference is decoded, and ``reference`` is its browser form already.
-    return "&" not in reference or _scheme_allowed(browser_form(html.unescape(reference)))
+    # Decoding changes only what follows an "&": a scheme read to its end before the first one, at
+    # a character that stays (``https:``, ``/``), is the decoded value's too.
+    cdef Py_ssize_t ampersand = reference.find("&"), read
+    if ampersand < 0:
+        return True
+    read = _scheme_read(reference)
+    if read < ampersand and not (_removed(reference[read]) or reference[read] == " "):
+        return True
+    return _scheme_allowed(browser_form(html.unescape(reference)))
 
 
 def join_url(str base, str href):

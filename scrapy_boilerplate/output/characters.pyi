@@ -1,4 +1,6 @@
 # The types of characters.pyx, which type checkers do not read.
+WHITESPACE: str
+
 class Characters:
     def __init__(self, characters: str, unprintable: bool = False) -> None: ...
     def found_in(self, text: str) -> bool: ...

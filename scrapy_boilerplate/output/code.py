@@ -65,8 +65,11 @@ def listings(page: Page, pieces: Sequence[Piece]) -> dict[int, list[etree._Eleme
     """The ``pre`` elements none of whose text is good that lie among good pieces (an algorithm
     often finds code's short lines bad), by the index of the piece each goes before (see
     :func:`.among`); not those of gutters or inside a table."""
+    pre_elements = page.elements("pre")
+    if not pre_elements:  # most pages
+        return {}
     holding = {node for piece in pieces for node in piece.structure if node.tag == "pre"}
-    candidates = [pre for pre in page.elements("pre") if pre not in holding
+    candidates = [pre for pre in pre_elements if pre not in holding
                   and next(pre.iterancestors("pre", "table"), None) is None and not in_gutter(pre)]
     # Looked for further than images, one side enough: code is seldom boilerplate.
     if not candidates:

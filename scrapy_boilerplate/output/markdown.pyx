@@ -39,6 +39,7 @@ import unicodedata
 
 from ..model.text import FORMAT_HINTS, collapse, shown, visible, without_format_hints
 from . import images as content_images
+from .characters import WHITESPACE
 from . import tables
 from .code import code_text, in_gutter, language, listings
 from .inserts import in_aside
@@ -60,7 +61,11 @@ cdef Characters _HEADING_CHANGED = Characters(_SPECIAL + "#" + FORMAT_HINTS)
 _LINE_START = re.compile(r"^(?:([#>+=~-])|(\d{1,9})([.)]))")
 _LINE_STARTERS = frozenset("#>+=~-0123456789")
 _ASCII_PUNCTUATION = frozenset(string.punctuation)
-_URL_UNSAFE = re.compile(r"[\s()<>\\]")
+# What a link's destination holds percent-encoded: whitespace, parentheses, angle brackets and
+# backslashes. Most URLs hold none, which one scan in C tells.
+_URL_UNSAFE_CHARACTERS = "()<>\\" + WHITESPACE
+_URL_UNSAFE = re.compile(f"[{re.escape(_URL_UNSAFE_CHARACTERS)}]")
+cdef Characters _URL_CHANGED = Characters(_URL_UNSAFE_CHARACTERS)
 
 
 # --- Tags, told by the names of libxml2's nodes.
@@ -574,7 +579,7 @@ cdef class _Writer:
         if reference in self.urls:
             return self.urls[reference]
         target = link_target(reference, self.page)
-        if target is not None:
+        if target is not None and _URL_CHANGED.found_in(target):
             target = _URL_UNSAFE.sub(_percent_encoded, target)
         self.urls[reference] = target
         return target
