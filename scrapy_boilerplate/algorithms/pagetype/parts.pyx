@@ -328,7 +328,7 @@ cdef class _Walk:
     cdef int text(self, xmlNode* node) except -1:
         """Measure the text node (or CDATA section) ``node``: under links, list items, the body."""
         cdef const unsigned char* content = node.content
-        cdef Py_ssize_t length, count, at
+        cdef Py_ssize_t length, count
         if content is NULL or not (self.links or self.items or self.body is not NULL):
             return 0
         length = strlen(<const char*>content)
