@@ -25,6 +25,7 @@ from ..model.text import shown
 from . import page
 from .authors import person
 from .dates import iso_date, local_day, url_date
+from .elements import find
 from .page import words
 from .structured import Found, read_structured
 
@@ -51,8 +52,9 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     """The metadata of the page under ``root``; ``labelled`` (the classifier's blocks, their
     elements and the stoplist's language) points to the headline, ``base`` (the URL relative
     links resolve against, by default ``url``) makes URLs absolute."""
+    elements = find(root, page.MAX_CANDIDATES)
     found = Found()
-    read_structured(root, found)
+    read_structured(root, elements, found)
     invalid = found.invalid
     blocks: Sequence[Block] = labelled.blocks if labelled is not None else ()
     starts: Sequence[object] = labelled.starts if labelled is not None else ()
@@ -61,15 +63,15 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     published = _published(found.values["date_published"], modified, invalid)
     base = base or url
     # An <h1> naming the site (its logo) is no headline.
-    headlines = [(text, element) for text, element in page.headline(root, blocks, starts)
+    headlines = [(text, element) for text, element in page.headline(root, elements.headings, blocks, starts)
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     canonical_url = _absolute(found.values["canonical_url"], base, "canonical_url", invalid)
     return Metadata(
-        title=_title(root, found, headlines, site_name, url, invalid),
+        title=_title(elements.title, found, headlines, site_name, url, invalid),
         authors=_authors(root, found, [element for _, element in headlines[:1]], _Site(site_name, url, found), invalid),
         # The permalink's date where the URL fetched has none (an archive's copy, a short link).
-        date_published=_date_published(root, url if url_date(url) else canonical_url, published, modified,
-                                       [element for _, element in headlines[:3]]),
+        date_published=_date_published(root, elements.times, url if url_date(url) else canonical_url, published,
+                                       modified, [element for _, element in headlines[:3]]),
         date_modified=modified,
         description=_description(found.values["description"], invalid),
         site_name=site_name,
@@ -98,11 +100,11 @@ def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) 
     return None
 
 
-def _title(root: etree._Element, found: Found, headlines: list[tuple[str, etree._Element]], site_name: str | None,
+def _title(title_text: str, found: Found, headlines: list[tuple[str, etree._Element]], site_name: str | None,
            url: str | None, invalid: set[str]) -> str | None:
+    """The headline: ``title_text`` is the page's first ``<title>``'s."""
     declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
-    title_element = next(root.iter("title"), None)
-    page_title = _bounded_title(title_element.text, invalid) if title_element is not None else None
+    page_title = _bounded_title(title_text, invalid)
     if page_title:
         declared.append(page_title)
     stripped = [strip_site(text, site_name, url) for text in declared]
@@ -267,8 +269,8 @@ def _published(values: list[object], modified: str | None, invalid: set[str]) ->
     return dates[0] if dates else None
 
 
-def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
-                    headlines: list[etree._Element]) -> str | None:
+def _date_published(root: etree._Element, times: list[etree._Element], url: str | None, published: str | None,
+                    modified: str | None, headlines: list[etree._Element]) -> str | None:
     """The declared publication date, unless the page shows its readers another by its headline,
     not labelled as a revision's ("Updated ..."), earlier than the declared modification, not the
     declared UTC time's local day, and the declared one nowhere: then the one it shows. A declared
@@ -280,14 +282,14 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
         # A date after the last modification is not the article's (the site's clock, a later comment).
         if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] >= modified[:10])
                 and not local_day(published, near)
-                and published[:10] not in {date[:10] for date in page.dates(root)[0]}):
+                and published[:10] not in {date[:10] for date in page.dates(root, times)[0]}):
             return near
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
         in_url = url_date(url)
         return in_url if in_url and local_day(published, in_url) else published
     if in_url := url_date(url):
         return in_url
-    dates, original = page.dates(root)
+    dates, original = page.dates(root, times)
     if original:
         return original
     if near:
