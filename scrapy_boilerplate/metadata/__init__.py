@@ -10,6 +10,7 @@ in ``Metadata.invalid`` to be counted; no page's metadata raises.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 import re
@@ -111,8 +112,11 @@ def _title(title_text: str, found: Found, headlines: list[tuple[str, etree._Elem
     # The visible <h1> that the page's declared titles name, whole (a JSON-LD headline may be cut short).
     best: tuple[str, etree._Element] | None = None
     best_score = 0.0
+    # Each declared title's first part, split once for all the <h1>s (pages repeat a title in og:title,
+    # twitter:title and JSON-LD: compared once).
+    titles = [(_first_part(title), short) for title, short in dict.fromkeys(zip(declared, stripped))]
     for text, element in headlines:
-        score = max((_naming(text, title, short) for title, short in zip(declared, stripped)), default=0.0)
+        score = max((_naming(text, first, short) for first, short in titles), default=0.0)
         if score >= 0.5 and score > best_score:
             best, best_score = (text, element), score
     if best is not None:
@@ -130,13 +134,17 @@ def _title(title_text: str, found: Found, headlines: list[tuple[str, etree._Elem
     return stripped[0] if stripped else (headlines[0][0] if headlines else None)
 
 
-def _naming(text: str, title: str, stripped: str) -> float:
-    """How well a declared ``title`` (``stripped`` of the site's name) names the <h1> ``text``:
-    the token F1 of the two; 1.0 where ``text`` is the title's first part ("Quickstart" of
-    "Quickstart — Flask Documentation (3.1.x)"), whatever the other parts name; at least 0.5,
-    enough to name it, where ``text`` says the title's words (two or more) and more ("River
-    levels" of "River levels rise after a week of rain")."""
-    first = next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
+def _first_part(title: str) -> str:
+    """The first part of ``title`` between its separators ("Quickstart" of "Quickstart — Flask
+    Documentation (3.1.x)"); the whole where it has none."""
+    return next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
+
+
+def _naming(text: str, first: str, stripped: str) -> float:
+    """How well a declared title (its :func:`_first_part` ``first``, ``stripped`` of the site's name)
+    names the <h1> ``text``: the token F1 of the two; 1.0 where ``text`` is the title's first part,
+    whatever the other parts name; at least 0.5, enough to name it, where ``text`` says the title's
+    words (two or more) and more ("River levels" of "River levels rise after a week of rain")."""
     if token_f1(text, first) >= 0.9:
         return 1.0
     short = words(stripped)
@@ -175,13 +183,21 @@ def names_site(text: str, site_name: str | None, url: str | None) -> bool:
     named = [word for word in words(text) if word not in _HOST_WORDS]
     if not named:
         return False
+    site_words, host_words, unhyphenated = _site_words(site_name, url)
+    return (set(named) <= site_words or set(named) <= host_words
+            or "".join(named) in host_words or "".join(named) in unhyphenated)
+
+
+@functools.lru_cache(maxsize=8)
+def _site_words(site_name: str | None, url: str | None) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The words of ``site_name``, those of the host's name, and these without hyphens: the same for
+    every text of a page that :func:`names_site` is asked about (a dozen a page)."""
     try:
         host = urlsplit(url or "").hostname or ""
     except ValueError:  # an unclosed IPv6 bracket: no host to name the site
         host = ""
-    host_words = set(host.split(".")) - _HOST_WORDS
-    return (set(named) <= set(words(site_name or "")) or set(named) <= host_words
-            or "".join(named) in host_words or "".join(named) in {word.replace("-", "") for word in host_words})
+    host_words = frozenset(host.split(".")) - _HOST_WORDS
+    return frozenset(words(site_name or "")), host_words, frozenset(word.replace("-", "") for word in host_words)
 
 
 def token_f1(one: str, other: str) -> float:
