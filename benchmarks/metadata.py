@@ -202,6 +202,8 @@ def libraries(pages: list[trainset.Page], algorithm: str, truths: dict) -> None:
     they would replace."""
     from scrapy_boilerplate import algorithms
     from scrapy_boilerplate.metadata import read_metadata
+    from scrapy_boilerplate.metadata.elements import find
+    from scrapy_boilerplate.metadata.page import MAX_CANDIDATES
     from scrapy_boilerplate.metadata.structured import Found, read_structured
 
     chosen = algorithms.get(algorithm)
@@ -221,7 +223,7 @@ def libraries(pages: list[trainset.Page], algorithm: str, truths: dict) -> None:
         root = parse(page.text, url=page.url)
         labels = chosen.run(root, options)
         begun = time.perf_counter()
-        read_structured(root, Found())
+        read_structured(root, find(root, MAX_CANDIDATES), Found())
         seconds["structured"] += time.perf_counter() - begun
         begun = time.perf_counter()
         dates["ours"][page.key] = read_metadata(root, page.url, labels).date_published

@@ -5,11 +5,14 @@ The promise checked (README, "Bad input"): ``extract`` returns an
 leaves a tree it is given as it was; every output of an Extraction (text,
 Markdown, clean HTML with and without images, declutter's page, the block
 view) is written without an exception. The scan of a page's bytes for
-crowded start tags (``html/start_tags.pyx``, C) gets any bytes too.
+crowded start tags (``html/start_tags.pyx``, C) gets any bytes too, and the
+metadata's walk (``metadata/elements.pyx``, C) any tree, held to the reading
+through lxml it stands for.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -20,6 +23,7 @@ from scrapy_boilerplate import BoilerplateError, Extraction, extract
 from scrapy_boilerplate.html.parse import to_root
 from scrapy_boilerplate.html.start_tags import MAX_ATTRIBUTES, has_crowded_tag, with_few_attributes
 from scrapy_boilerplate.inspect import block_view
+from scrapy_boilerplate.metadata.elements import find
 
 #: The forms of a page: text, its UTF-8 bytes, parsel Selectors parsing it as
 #: HTML or XML, and an lxml tree from a recovering XML parser.
@@ -76,9 +80,56 @@ def check_outputs(result: Extraction, page: Any, url: Any = None) -> None:
     except BoilerplateError:
         root = None
     outputs.append(block_view(result, root, url=url if isinstance(url, str) else None))
+    if root is not None:
+        check_metadata_elements(root, 3)
     assert all(isinstance(output, str) for output in outputs)
     types = result.page_type_probabilities  # the page's whole tree, walked in C
     assert not types or abs(sum(types.values()) - 1) < 1e-9
+
+
+def check_metadata_elements(root: etree._Element, most: int) -> None:
+    """The metadata's walk finds under ``root`` what the reading through lxml it replaced does, or
+    raises ``UnicodeDecodeError`` where that does."""
+    try:
+        expected: object = read_metadata_elements(root, most)
+    except UnicodeDecodeError:
+        expected = UnicodeDecodeError
+    try:
+        elements = find(root, most)
+        found: object = {name: getattr(elements, name) for name in (
+            "json_ld", "metas", "canonical_urls", "author_titles", "title", "headings", "times")}
+    except UnicodeDecodeError:
+        found = UnicodeDecodeError
+    assert found == expected
+
+
+def read_metadata_elements(root: etree._Element, most: int) -> dict[str, object]:
+    """What ``find(root, most)`` stands for (``metadata/elements.pyx``), read through lxml."""
+    json_ld, metas, canonical_urls, author_titles = [], [], [], []
+    for element in root.iter("script", "meta", "link"):
+        if element.tag == "script":
+            if (element.get("type") or "").strip().lower() == "application/ld+json":
+                json_ld.append(element.text or "")
+        elif element.tag == "meta":
+            name = element.get("name")
+            if (name or "").strip().lower() == "script:ld+json":
+                json_ld.append(element.get("content") or "")
+                continue
+            key = element.get("property") or name or element.get("itemprop") or element.get("http-equiv") or ""
+            content = element.get("content")
+            if content:
+                metas.append((key, content))
+        else:
+            rel = (element.get("rel") or "").lower().split()
+            if "canonical" in rel:
+                canonical_urls.append(element.get("href"))
+            if "author" in rel:
+                author_titles.append(element.get("title"))
+    title = next(root.iter("title"), None)
+    return {"json_ld": json_ld, "metas": metas, "canonical_urls": canonical_urls, "author_titles": author_titles,
+            "title": (title.text or "") if title is not None else "",
+            "headings": list(itertools.islice(root.iter("h1"), most)),
+            "times": list(itertools.islice(root.iter("time"), most))}
 
 
 def _snapshot(root: etree._Element) -> object:

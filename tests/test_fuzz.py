@@ -17,13 +17,15 @@ from forms import FORMS, check_extract, check_start_tags, in_form  # noqa: E402
 
 TAGS = ("html", "head", "title", "body", "base", "p", "div", "pre", "span", "b", "a", "br", "h1", "li",
         "table", "td", "form", "iframe", "object", "param", "script", "style", "select", "img", "aside",
-        "x-select", "svg", "math")
+        "x-select", "svg", "math", "meta", "link", "time")
 ATTRIBUTES = st.sampled_from([
     "", ' href="http://[::1"', ' href="/a"', ' href="javascript:x()"', ' href="http://a/\ud800"',
     ' class="comment share"', ' class="byline"', ' id="sidebar"', ' hidden', ' style="display:none"',
     ' alt="an image"', ' rel="stylesheet"', ' role="navigation"', ' href="http://[oops/"',
     ' {', ' a\x01b="c"', ' href="jav\tascript:x()"', ' href="\x01javascript:x()"', ' src="&#1;x"',
-    ' title="\ud939\x19"', ' srcset="a 1x, javascript:x 2x"',
+    ' title="\ud939\x19"', ' srcset="a 1x, javascript:x 2x"', ' type="application/ld+json"',
+    ' rel="canonical author" href="/a" title="Ann"', ' name="script:ld+json" content="{}"',
+    ' property="og:title" content="x"', ' datetime="2025-01-02"',
 ])
 PIECES = st.sampled_from([
     "the", "of", "word", "Москва", "©", "&copy;", "&#xD800;", "&#0;", "&#x1F600;", "&nosuch;", "&amp;",

@@ -21,7 +21,7 @@ from .nodes cimport attribute_named, element_from, is_element, text_node
 cetree.import_lxml__etree()
 
 
-cdef xmlNode* _following(xmlNode* node, xmlNode* top, bint elements_only) noexcept nogil:
+cdef xmlNode* following(xmlNode* node, xmlNode* top, bint elements_only) noexcept nogil:
     """The node after ``node`` in document order, among ``top`` and its descendants (``NULL`` past
     the last): the elements, or every node lxml counts as a child (see :func:`.nodes.is_element`)."""
     cdef xmlNode* next_node = node.children if node.type == tree.XML_ELEMENT_NODE else NULL
@@ -139,12 +139,12 @@ cdef class _Search:
         if self.found is None:
             node = self.top._c_node
         else:
-            node = _following(self.found._c_node, self.top._c_node, True)
+            node = following(self.found._c_node, self.top._c_node, True)
         while node is not NULL:
             if self.matches(node):
                 self.found = cetree.elementFactory(self.top._doc, node)
                 return self.found
-            node = _following(node, self.top._c_node, True)
+            node = following(node, self.top._c_node, True)
         self.ended = True
         raise StopIteration
 
@@ -232,7 +232,7 @@ def last_before(root, candidates: list, target):
                 if node == nodes[i]:
                     last = node
                     break
-            node = _following(node, top._c_node, False)
+            node = following(node, top._c_node, False)
         return None
     finally:
         PyMem_Free(nodes)
@@ -282,7 +282,7 @@ cdef class _Window:
                 while inner is not NULL and self.count < after:
                     self.nodes[self.count] = inner
                     self.count += 1
-                    inner = _following(inner, sibling, False)
+                    inner = following(inner, sibling, False)
                 sibling = element_from(sibling.next)
             node = _parent(node)
         self.following = self.count
@@ -296,7 +296,7 @@ cdef class _Window:
                 while inner is not NULL and first < self.following + 2 * before:
                     self.nodes[first] = inner
                     first += 1
-                    inner = _following(inner, sibling, False)
+                    inner = following(inner, sibling, False)
                 for i in range(first - 1, self.following + before - 1, -1):
                     if self.count == self.following + before:
                         break

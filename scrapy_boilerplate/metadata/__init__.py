@@ -10,6 +10,7 @@ in ``Metadata.invalid`` to be counted; no page's metadata raises.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 import re
@@ -25,6 +26,7 @@ from ..model.text import shown
 from . import page
 from .authors import person
 from .dates import iso_date, local_day, url_date
+from .elements import find
 from .page import words
 from .structured import Found, read_structured
 
@@ -51,8 +53,9 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     """The metadata of the page under ``root``; ``labelled`` (the classifier's blocks, their
     elements and the stoplist's language) points to the headline, ``base`` (the URL relative
     links resolve against, by default ``url``) makes URLs absolute."""
+    elements = find(root, page.MAX_CANDIDATES)
     found = Found()
-    read_structured(root, found)
+    read_structured(root, elements, found)
     invalid = found.invalid
     blocks: Sequence[Block] = labelled.blocks if labelled is not None else ()
     starts: Sequence[object] = labelled.starts if labelled is not None else ()
@@ -61,15 +64,15 @@ def read_metadata(root: etree._Element, url: str | None = None, labelled: Labell
     published = _published(found.values["date_published"], modified, invalid)
     base = base or url
     # An <h1> naming the site (its logo) is no headline.
-    headlines = [(text, element) for text, element in page.headline(root, blocks, starts)
+    headlines = [(text, element) for text, element in page.headline(root, elements.headings, blocks, starts)
              if len(text) <= MAX_TITLE and not names_site(text, site_name, url)]
     canonical_url = _absolute(found.values["canonical_url"], base, "canonical_url", invalid)
     return Metadata(
-        title=_title(root, found, headlines, site_name, url, invalid),
+        title=_title(elements.title, found, headlines, site_name, url, invalid),
         authors=_authors(root, found, [element for _, element in headlines[:1]], _Site(site_name, url, found), invalid),
         # The permalink's date where the URL fetched has none (an archive's copy, a short link).
-        date_published=_date_published(root, url if url_date(url) else canonical_url, published, modified,
-                                       [element for _, element in headlines[:3]]),
+        date_published=_date_published(root, elements.times, url if url_date(url) else canonical_url, published,
+                                       modified, [element for _, element in headlines[:3]]),
         date_modified=modified,
         description=_description(found.values["description"], invalid),
         site_name=site_name,
@@ -98,19 +101,22 @@ def _first_text(values: list[object], limit: int, name: str, invalid: set[str]) 
     return None
 
 
-def _title(root: etree._Element, found: Found, headlines: list[tuple[str, etree._Element]], site_name: str | None,
+def _title(title_text: str, found: Found, headlines: list[tuple[str, etree._Element]], site_name: str | None,
            url: str | None, invalid: set[str]) -> str | None:
+    """The headline: ``title_text`` is the page's first ``<title>``'s."""
     declared = [text for value in found.values["title"] if (text := _bounded_title(value, invalid))]
-    title_element = next(root.iter("title"), None)
-    page_title = _bounded_title(title_element.text, invalid) if title_element is not None else None
+    page_title = _bounded_title(title_text, invalid)
     if page_title:
         declared.append(page_title)
     stripped = [strip_site(text, site_name, url) for text in declared]
     # The visible <h1> that the page's declared titles name, whole (a JSON-LD headline may be cut short).
     best: tuple[str, etree._Element] | None = None
     best_score = 0.0
+    # Each declared title's first part, split once for all the <h1>s (pages repeat a title in og:title,
+    # twitter:title and JSON-LD: compared once).
+    titles = [(_first_part(title), short) for title, short in dict.fromkeys(zip(declared, stripped))]
     for text, element in headlines:
-        score = max((_naming(text, title, short) for title, short in zip(declared, stripped)), default=0.0)
+        score = max((_naming(text, first, short) for first, short in titles), default=0.0)
         if score >= 0.5 and score > best_score:
             best, best_score = (text, element), score
     if best is not None:
@@ -128,13 +134,17 @@ def _title(root: etree._Element, found: Found, headlines: list[tuple[str, etree.
     return stripped[0] if stripped else (headlines[0][0] if headlines else None)
 
 
-def _naming(text: str, title: str, stripped: str) -> float:
-    """How well a declared ``title`` (``stripped`` of the site's name) names the <h1> ``text``:
-    the token F1 of the two; 1.0 where ``text`` is the title's first part ("Quickstart" of
-    "Quickstart — Flask Documentation (3.1.x)"), whatever the other parts name; at least 0.5,
-    enough to name it, where ``text`` says the title's words (two or more) and more ("River
-    levels" of "River levels rise after a week of rain")."""
-    first = next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
+def _first_part(title: str) -> str:
+    """The first part of ``title`` between its separators ("Quickstart" of "Quickstart — Flask
+    Documentation (3.1.x)"); the whole where it has none."""
+    return next((part for part in _TITLE_SEPARATORS.split(title) if part.strip()), title)
+
+
+def _naming(text: str, first: str, stripped: str) -> float:
+    """How well a declared title (its :func:`_first_part` ``first``, ``stripped`` of the site's name)
+    names the <h1> ``text``: the token F1 of the two; 1.0 where ``text`` is the title's first part,
+    whatever the other parts name; at least 0.5, enough to name it, where ``text`` says the title's
+    words (two or more) and more ("River levels" of "River levels rise after a week of rain")."""
     if token_f1(text, first) >= 0.9:
         return 1.0
     short = words(stripped)
@@ -173,13 +183,21 @@ def names_site(text: str, site_name: str | None, url: str | None) -> bool:
     named = [word for word in words(text) if word not in _HOST_WORDS]
     if not named:
         return False
+    site_words, host_words, unhyphenated = _site_words(site_name, url)
+    return (set(named) <= site_words or set(named) <= host_words
+            or "".join(named) in host_words or "".join(named) in unhyphenated)
+
+
+@functools.lru_cache(maxsize=8)
+def _site_words(site_name: str | None, url: str | None) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The words of ``site_name``, those of the host's name, and these without hyphens: the same for
+    every text of a page that :func:`names_site` is asked about (a dozen a page)."""
     try:
         host = urlsplit(url or "").hostname or ""
     except ValueError:  # an unclosed IPv6 bracket: no host to name the site
         host = ""
-    host_words = set(host.split(".")) - _HOST_WORDS
-    return (set(named) <= set(words(site_name or "")) or set(named) <= host_words
-            or "".join(named) in host_words or "".join(named) in {word.replace("-", "") for word in host_words})
+    host_words = frozenset(host.split(".")) - _HOST_WORDS
+    return frozenset(words(site_name or "")), host_words, frozenset(word.replace("-", "") for word in host_words)
 
 
 def token_f1(one: str, other: str) -> float:
@@ -267,8 +285,8 @@ def _published(values: list[object], modified: str | None, invalid: set[str]) ->
     return dates[0] if dates else None
 
 
-def _date_published(root: etree._Element, url: str | None, published: str | None, modified: str | None,
-                    headlines: list[etree._Element]) -> str | None:
+def _date_published(root: etree._Element, times: list[etree._Element], url: str | None, published: str | None,
+                    modified: str | None, headlines: list[etree._Element]) -> str | None:
     """The declared publication date, unless the page shows its readers another by its headline,
     not labelled as a revision's ("Updated ..."), earlier than the declared modification, not the
     declared UTC time's local day, and the declared one nowhere: then the one it shows. A declared
@@ -280,14 +298,14 @@ def _date_published(root: etree._Element, url: str | None, published: str | None
         # A date after the last modification is not the article's (the site's clock, a later comment).
         if (near and not updated and near[:10] != published[:10] and not (modified and near[:10] >= modified[:10])
                 and not local_day(published, near)
-                and published[:10] not in {date[:10] for date in page.dates(root)[0]}):
+                and published[:10] not in {date[:10] for date in page.dates(root, times)[0]}):
             return near
         # The URL's date is the site's own day (a CMS's permalink); a UTC time may fall on the next or the last.
         in_url = url_date(url)
         return in_url if in_url and local_day(published, in_url) else published
     if in_url := url_date(url):
         return in_url
-    dates, original = page.dates(root)
+    dates, original = page.dates(root, times)
     if original:
         return original
     if near:

@@ -75,11 +75,11 @@ _NAME_SEPARATORS = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 _NAME_SEPARATORS_BUT_COMMAS = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b)\s*")
 
 
-def headline(root: etree._Element, blocks: Sequence[Block],
+def headline(root: etree._Element, h1s: list[etree._Element], blocks: Sequence[Block],
              starts: Sequence[object]) -> list[tuple[str, etree._Element]]:
-    """The page's ``<h1>`` elements and their texts, the likeliest headline first: one that starts a
-    good block, then the last before the first good block, then the others in document order."""
-    h1s = [element for element in root.iter("h1")][:MAX_CANDIDATES]
+    """The page's ``<h1>`` elements (``h1s``, the first :data:`MAX_CANDIDATES`) and their texts, the
+    likeliest headline first: one that starts a good block, then the last before the first good
+    block, then the others in document order."""
     if not h1s:
         return []
     good = [start for block, start in zip(blocks, starts) if block.is_good]
@@ -243,13 +243,13 @@ def is_name(text: str) -> bool:
             and any(character.isalpha() for character in text) and "@" not in text and "://" not in text)
 
 
-def dates(root: etree._Element) -> tuple[list[str], str | None]:
-    """The dates the page shows, ISO 8601, in the order found: those of ``<time>`` elements, then
-    those in the text of elements marked as dates; and the one of these that the page labels as
-    the article's first publication ("This article was originally published on 26 Sep 2019 but has
-    been updated"), or ``None``."""
+def dates(root: etree._Element, times: list[etree._Element]) -> tuple[list[str], str | None]:
+    """The dates the page shows, ISO 8601, in the order found: those of the ``<time>`` elements
+    ``times`` (the page's first :data:`MAX_CANDIDATES`), then those in the text of elements marked
+    as dates; and the one of these that the page labels as the article's first publication ("This
+    article was originally published on 26 Sep 2019 but has been updated"), or ``None``."""
     found = []
-    for element in itertools.islice(root.iter("time"), MAX_CANDIDATES):
+    for element in times:
         value = iso_date(element.get("datetime") or "") or text_date(visible_text(element)[:100])
         if value:
             found.append(value)

@@ -4,7 +4,8 @@ Each reader adds what it finds to a :class:`Found`, field by field, in the
 order the sources are trusted: JSON-LD's article first (the page's own
 statement of the article it is), then microdata, then ``<meta>`` (OpenGraph,
 Twitter cards, Dublin Core, Highwire ``citation_*``, the names news sites use).
-All is read with lxml and the standard library's :mod:`json`: extruct would
+The elements are found in one walk in C (:mod:`.elements`), the JSON-LD read
+with the standard library's :mod:`json`: extruct would
 parse the page again and build every vocabulary's full graph, for the dozen
 properties used here.
 """
@@ -23,6 +24,7 @@ from lxml import etree
 from ..html.languages import XML_LANG
 from ..html.search import with_attribute
 from .dates import MODIFIED_NAME, PUBLISHED_NAME, iso_date
+from .elements import PageElements
 from .page import visible_text
 
 #: A JSON-LD script longer than this is not a page's description of itself (a data dump).
@@ -89,36 +91,20 @@ class Found:
             self.values[name].append(value)
 
 
-def read_structured(root: etree._Element, found: Found) -> None:
-    """Add to ``found`` what the JSON-LD, microdata, ``<meta>`` and ``<link>`` elements under ``root`` say."""
-    scripts: list[str] = []
-    metas, links = [], []
-    for element in root.iter("script", "meta", "link"):
-        tag = element.tag
-        if tag == "script":
-            if (element.get("type") or "").strip().lower() == "application/ld+json":
-                scripts.append(element.text or "")
-        elif tag == "meta":
-            # Next.js writes the JSON-LD a page gives as "other" metadata into a <meta>: the page's all the same.
-            if (element.get("name") or "").strip().lower() == "script:ld+json":
-                scripts.append(element.get("content") or "")
-            else:
-                metas.append(element)
-        else:
-            links.append(element)
-    for link in links:
-        rel = (link.get("rel") or "").lower().split()
-        if "canonical" in rel:
-            found.add("canonical_url", link.get("href"))
-    _json_ld(scripts, found)
+def read_structured(root: etree._Element, elements: PageElements, found: Found) -> None:
+    """Add to ``found`` what the JSON-LD, microdata, ``<meta>`` and ``<link>`` elements under ``root``
+    say (``elements``: those of them the walk found)."""
+    for href in elements.canonical_urls:
+        found.add("canonical_url", href)
+    _json_ld(elements.json_ld, found)
     # Microdata ranks below JSON-LD: looked for (a walk of the page) only for what JSON-LD lacks.
     if not all(found.values[name] for name in ("title", "authors", "date_published")):
         # The whole document's, as the XPath //*[@itemprop] finds them, searched in C.
         _microdata(itertools.islice(with_attribute(root.getroottree().getroot(), b"itemprop"), MAX_NODES), found)
-    _meta(metas, found)
-    for link in links:
-        if "author" in (link.get("rel") or "").lower().split() and link.get("title"):
-            found.add("authors", [link.get("title")])
+    _meta(elements.metas, found)
+    for title in elements.author_titles:
+        if title:
+            found.add("authors", [title])
     html = root.getroottree().getroot()
     found.add("language", html.get("lang") or html.get(XML_LANG))
 
@@ -291,15 +277,11 @@ def _microdata(props: Iterable[etree._Element], found: Found) -> None:
                 found.add("authors", [value] if value else None)
 
 
-def _meta(metas: list[etree._Element], found: Found) -> None:
+def _meta(metas: list[tuple[str, str]], found: Found) -> None:
     seen: dict[str, list[str]] = {}
     others: dict[str, list[str]] = defaultdict(list)
-    for meta in metas:
-        key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv") or "")
+    for key, content in metas:
         name = key.strip().lower()
-        content = meta.get("content")
-        if not content:
-            continue
         if name not in _META_FIELD_OF:
             field_name = next((field_name for field_name, pattern in _OTHER_DATES if pattern.search(name)), None)
             if field_name and iso_date(content):

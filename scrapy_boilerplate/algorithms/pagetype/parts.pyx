@@ -20,8 +20,9 @@ from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html.nodes cimport Names, add_text, attribute_named, element_from, text_node
+from ...html.nodes cimport Names, attribute_named, element_from, text_node
 from ...html.utf8 cimport Buffer, add, decoded, release, well_formed
+from ...html.values cimport add_content, attribute_value, get, text_from, utf8_text
 
 cetree.import_lxml__etree()
 
@@ -112,16 +113,6 @@ cdef Py_ssize_t _run_characters(xmlNode* node) except -1:
     return count
 
 
-cdef str _run_text(xmlNode* node):
-    """The text lxml reads from ``node`` on (``None``-less: empty where there is none)."""
-    cdef Buffer buffer = Buffer(NULL, 0, 0)
-    try:
-        add_text(&buffer, node)
-        return decoded(&buffer, 0) if buffer.length else ""
-    finally:
-        release(&buffer)
-
-
 cdef Py_ssize_t _own_characters(xmlNode* node) except -1:
     """The characters of ``text`` of a node lxml counts as a child: an element's text, a comment's
     or a processing instruction's content, an entity's ``&name;``."""
@@ -132,51 +123,6 @@ cdef Py_ssize_t _own_characters(xmlNode* node) except -1:
     if node.content is NULL:
         return 0
     return _characters(node.content, strlen(<const char*>node.content))
-
-
-cdef int _add_content(Buffer* buffer, xmlNode* node, int depth) except -1:
-    """Append the text of ``node`` and the nodes after it as libxml2 joins an attribute's or an
-    entity's: text and CDATA, the text inside elements, an entity reference's replacement."""
-    while node is not NULL:
-        if node.type == tree.XML_TEXT_NODE or node.type == tree.XML_CDATA_SECTION_NODE:
-            if node.content is not NULL:
-                add(buffer, <const char*>node.content, strlen(<const char*>node.content))
-        elif node.type == tree.XML_ELEMENT_NODE and depth < _MOST_NESTED:
-            _add_content(buffer, node.children, depth + 1)
-        elif node.type == tree.XML_ENTITY_REF_NODE and node.children is not NULL and depth < _MOST_NESTED:
-            _add_content(buffer, (<tree.xmlEntity*>node.children).children, depth + 1)
-        node = node.next
-    return 0
-
-
-#: How deep entities and elements are read into an attribute's or entity's text: a bound on the recursion.
-cdef int _MOST_NESTED = 32
-
-
-cdef bytes _value(xmlAttr* attribute):
-    """The value of ``attribute``, UTF-8, as XPath and ``get()`` read it."""
-    cdef xmlNode* text = attribute.children
-    cdef Buffer buffer
-    if text is NULL:
-        return b""
-    if text.next is NULL and text.type == tree.XML_TEXT_NODE:  # an HTML page's attributes: one text each
-        return (<const char*>text.content)[:strlen(<const char*>text.content)] if text.content is not NULL else b""
-    buffer = Buffer(NULL, 0, 0)
-    try:
-        _add_content(&buffer, text, 0)
-        return buffer.data[:buffer.length] if buffer.length else b""
-    finally:
-        release(&buffer)
-
-
-cdef str _text(bytes value):
-    return PyUnicode_DecodeUTF8(value, len(value), NULL)
-
-
-cdef object _get(xmlNode* node, const char* name):
-    """``node.get(name)``: the value of its attribute ``name`` in no namespace (``None``: none)."""
-    cdef xmlAttr* attribute = attribute_named(node, name)
-    return None if attribute is NULL else _text(_value(attribute))
 
 
 cdef bint _is_link(xmlNode* node) noexcept:
@@ -247,13 +193,13 @@ cdef class _Walk:
             if attribute.ns is NULL:
                 name = <const char*>attribute.name
                 if strcmp(name, "class") == 0:
-                    parts.classes.append(_text(_value(attribute)))
+                    parts.classes.append(utf8_text(attribute_value(attribute)))
                 elif strcmp(name, "itemprop") == 0:
-                    parts.itemprops.append(_text(_value(attribute)))
+                    parts.itemprops.append(utf8_text(attribute_value(attribute)))
                 elif strcmp(name, "itemtype") == 0:
-                    parts.itemtypes.append(_text(_value(attribute)))
+                    parts.itemtypes.append(utf8_text(attribute_value(attribute)))
                 elif kind & LINK and strcmp(name, "href") == 0:
-                    value = _value(attribute)
+                    value = attribute_value(attribute)
                     _characters(value, len(value))
                     parts.self_links += value.startswith(b"#")
                     parts.phone_links += value.startswith(b"tel:")
@@ -281,19 +227,19 @@ cdef class _Walk:
             parts.headings_with_id += attribute_named(node, "id") is not NULL
         elif kind & INPUT:
             _run_characters(node.children)  # read as lxml reads it, for its errors
-            parts.input_types.append(_get(node, "type"))
+            parts.input_types.append(get(node, "type"))
         elif kind & META:
             _run_characters(node.children)
-            found = _get(node, "property") or _get(node, "name")
+            found = get(node, "property") or get(node, "name")
             if found:  # the content of those whose name the features read it for alone
-                parts.metas.append((found, _get(node, "content") if found in _CONTENT_READ else None))
+                parts.metas.append((found, get(node, "content") if found in _CONTENT_READ else None))
         elif kind & SCRIPT:
-            if _get(node, "type") == "application/ld+json":
-                text = _run_text(node.children)
+            if get(node, "type") == "application/ld+json":
+                text = text_from(node.children)
                 if text:
                     parts.json_ld.append(text)
         elif kind & TITLE:
-            text = _run_text(node.children)
+            text = text_from(node.children)
             if not parts.title:
                 parts.title = text
         return 0
@@ -363,7 +309,7 @@ cdef class _Walk:
             return 0
         buffer = Buffer(NULL, 0, 0)
         try:
-            _add_content(&buffer, (<tree.xmlEntity*>node.children).children, 0)
+            add_content(&buffer, (<tree.xmlEntity*>node.children).children, 0)
             self.body_text(<const unsigned char*>buffer.data, buffer.length,
                            _characters(<const unsigned char*>buffer.data, buffer.length))
         finally:
