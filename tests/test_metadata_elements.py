@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
+from nested_pages import nested_pages
 
 from scrapy_boilerplate.html.parse import parse
 from scrapy_boilerplate.metadata.elements import find
@@ -25,22 +26,11 @@ ATTRIBUTE_VALUES = st.one_of(TEXTS, st.sampled_from([
     "canonical", "Canonical author", "author", "og:title", "", "a&amp;b"]))
 
 
-@st.composite
-def pages(draw) -> str:
-    """Nested elements of the tags the walk finds, with their attributes, texts, tails and comments."""
-    def element(depth: int) -> str:
-        tag = draw(st.sampled_from(TAGS))
-        attributes = "".join(f' {name}="{draw(ATTRIBUTE_VALUES)}"' for name in draw(
-            st.lists(st.sampled_from(ATTRIBUTES), max_size=3, unique=True)))
-        children = "".join(element(depth + 1) if draw(st.booleans()) else draw(st.sampled_from(
-            ["<!--c-->", "<?pi x?>", "<![CDATA[d]]>", "&amp;", ""])) + draw(TEXTS)
-            for _ in range(draw(st.integers(0, 3 if depth < 4 else 0))))
-        return f"<{tag}{attributes}>{draw(TEXTS)}{children}</{tag}>{draw(TEXTS)}"
-    return "".join(element(0) for _ in range(draw(st.integers(1, 4))))
+PAGES = nested_pages(TAGS, ATTRIBUTES, ATTRIBUTE_VALUES, TEXTS, most_roots=4)
 
 
 @settings(max_examples=300, deadline=None)
-@given(pages(), st.integers(0, 3))
+@given(PAGES, st.integers(0, 3))
 def test_the_walk_finds_in_an_html_page_what_lxml_does(page: str, most: int) -> None:
     root = parse(page)
     if root is not None:
@@ -48,7 +38,7 @@ def test_the_walk_finds_in_an_html_page_what_lxml_does(page: str, most: int) -> 
 
 
 @settings(max_examples=200, deadline=None)
-@given(pages(), st.integers(0, 3))
+@given(PAGES, st.integers(0, 3))
 def test_the_walk_finds_in_an_xml_tree_what_lxml_does(page: str, most: int) -> None:
     try:
         root = etree.fromstring(f"<html>{page}</html>", etree.XMLParser(recover=True, resolve_entities=False))
