@@ -57,6 +57,7 @@ from collections.abc import Callable, Sequence
 
 from lxml import etree
 
+from ..html.walk import unknown_ancestors
 from ..html.xpath import resolver
 from ..model import GOOD
 
@@ -793,12 +794,8 @@ cpdef tuple structure_of(element, dict known):
     if above is not None:  # most elements: the next child of a parent met before
         structure = known[element] = (*above, element) if kinds_of(_node(element)) & STRUCTURE else above
         return structure
-    # Up to the nearest ancestor known (None past the root), without recursion: pages can be very deep.
-    cdef list missing = [element]
-    while node is not None and node not in known:
-        missing.append(node)
-        node = _parent(node)
-    structure = known[node]
+    missing, nearest = unknown_ancestors(element, known)
+    structure = known[nearest]
     for node in reversed(missing):
         if kinds_of(_node(node)) & STRUCTURE:
             structure = (*structure, node)
