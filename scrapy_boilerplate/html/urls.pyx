@@ -71,7 +71,8 @@ cdef Py_ssize_t _scheme_read(str url) noexcept:
 cdef Py_ssize_t _scheme_end(str url) noexcept:
     """Where the scheme of ``url`` ends (at its ``:``), or -1 for a URL without one."""
     cdef Py_ssize_t end = _scheme_read(url)
-    return end if 0 < end < PyUnicode_GET_LENGTH(url) and url[end] == ":" else -1
+    return end if 0 < end < PyUnicode_GET_LENGTH(url) and PyUnicode_READ(
+        PyUnicode_KIND(url), PyUnicode_DATA(url), end) == b":"[0] else -1
 
 
 cdef bint _scheme_allowed(str url):

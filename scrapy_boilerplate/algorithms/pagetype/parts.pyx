@@ -16,7 +16,7 @@ text that is not valid UTF-8 raises ``UnicodeDecodeError``, as lxml does when it
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from libc.string cimport strcmp, strlen
 from lxml.includes cimport tree
-from lxml.includes.tree cimport const_xmlChar, xmlAttr, xmlNode
+from lxml.includes.tree cimport xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
