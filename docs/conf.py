@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 sys.path[:0] = [str(DOCS.parent), str(DOCS / "_ext")]
+# The modules compiled in pure-Python mode are documented from their source (their "#:" comments,
+# their signatures), which this switch runs (scrapy_boilerplate.compiled_core).
+os.environ["SCRAPY_BOILERPLATE_PURE"] = "1"
 
 import scrapy_boilerplate  # noqa: E402  (after the path above, for a checkout not installed)
 

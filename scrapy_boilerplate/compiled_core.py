@@ -1,7 +1,8 @@
 """The compiled core: the modules ``pip install`` compiles with Cython, and the switch to their source.
 
 Each module of :data:`MODULES` is an ordinary ``.py`` file with a ``.pxd`` beside it that types it
-for Cython (pure-Python mode): where a C compiler is, ``setup.py`` builds it into an extension,
+for Cython (pure-Python mode) or says it is compiled as it is (the Python every rendering runs, which
+runs faster compiled): where a C compiler is, ``setup.py`` builds it into an extension,
 which Python imports before the source; where none is, the same source runs interpreted. Setting
 :data:`PURE_VARIABLE` (``SCRAPY_BOILERPLATE_PURE=1``) in the environment runs the source even where
 the extensions are built (the test suite runs both ways), and builds none of them at install time.
@@ -25,7 +26,11 @@ from typing import Sequence
 #: The environment variable that chooses the interpreted source of :data:`MODULES`.
 PURE_VARIABLE = "SCRAPY_BOILERPLATE_PURE"
 #: The modules built as extensions where a C compiler is: each has a ``.pxd`` beside it.
-MODULES = ("scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest")
+MODULES = ("scrapy_boilerplate.algorithms.learned.trees", "scrapy_boilerplate.algorithms.pagetype.forest",
+           "scrapy_boilerplate.html.page", "scrapy_boilerplate.html.walk", "scrapy_boilerplate.html.xpath",
+           "scrapy_boilerplate.model.text", "scrapy_boilerplate.output.code", "scrapy_boilerplate.output.images",
+           "scrapy_boilerplate.output.inserts", "scrapy_boilerplate.output.renderer",
+           "scrapy_boilerplate.output.tables")
 #: The modules that exist only as extensions (a ``.pyx`` each): compiled wherever the package runs.
 EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.document", "scrapy_boilerplate.algorithms.boilerpipe.filters",
               "scrapy_boilerplate.algorithms.boilerpipe.segment", "scrapy_boilerplate.algorithms.justext.classify",

@@ -3,17 +3,18 @@
 hold nothing to escape or leave out, most of them, which it writes as they are, and the lines that
 show something (:func:`printable`).
 
-A text whose characters all lie below U+0100, as most do, is read byte by byte, without asking each
-character's width.
+A text is read in its own width (one, two or four bytes a character), without asking each
+character's; one whose characters all lie below U+0100, as most do, eight characters a test.
 """
 
+from libc.stdint cimport uint16_t
 from cpython.unicode cimport (
     Py_UNICODE_ISPRINTABLE,
     PyUnicode_1BYTE_KIND,
+    PyUnicode_2BYTE_KIND,
     PyUnicode_DATA,
     PyUnicode_GET_LENGTH,
     PyUnicode_KIND,
-    PyUnicode_READ,
 )
 
 
@@ -24,53 +25,69 @@ WHITESPACE = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u
 
 cdef class Characters:
     """The characters of ``characters``, and with ``unprintable`` every character that
-    ``str.isprintable()`` refuses: ASCII ones in a table, the others in a short string."""
+    ``str.isprintable()`` refuses: those below U+0100 in a table, the others in a short array."""
 
     def __init__(self, str characters, bint unprintable=False):
         cdef Py_UCS4 character
-        for character in characters:
-            if character < 128:
-                self.ascii[character] = True
-        self.others = "".join(character for character in characters if ord(character) >= 128)
+        cdef int index
+        others = sorted({character for character in characters if ord(character) >= 256})
+        if len(others) > MAX_OTHERS:
+            raise ValueError(f"at most {MAX_OTHERS} characters from U+0100 on, not {len(others)}")
+        for index in range(256):
+            self.latin1[index] = chr(index) in characters or (unprintable and not chr(index).isprintable())
+        self.count = len(others)
+        for index, character in enumerate(others):
+            self.others[index] = character
         self.unprintable = unprintable
-        if unprintable:  # ASCII's unprintable characters: the controls
-            for character in range(32):
-                self.ascii[character] = True
-            self.ascii[127] = True
 
     cpdef bint found_in(self, str text):
         """Whether ``text`` holds any of the characters."""
         if text is None:
             raise TypeError("expected a str, not None")
-        cdef Py_ssize_t index, length = PyUnicode_GET_LENGTH(text)
+        cdef Py_ssize_t index = 0, length = PyUnicode_GET_LENGTH(text)
         cdef int kind = PyUnicode_KIND(text)
         cdef void* data = PyUnicode_DATA(text)
-        cdef const unsigned char* latin1 = <const unsigned char*>data
+        cdef const unsigned char* bytes = <const unsigned char*>data
+        cdef const unsigned char* table = self.latin1
         cdef Py_UCS4 character
         if kind == PyUnicode_1BYTE_KIND:
+            # Eight characters a test: most texts hold none of the characters.
+            while index + 8 <= length:
+                if (table[bytes[index]] | table[bytes[index + 1]] | table[bytes[index + 2]]
+                        | table[bytes[index + 3]] | table[bytes[index + 4]] | table[bytes[index + 5]]
+                        | table[bytes[index + 6]] | table[bytes[index + 7]]):
+                    return True
+                index += 8
+            while index < length:
+                if table[bytes[index]]:
+                    return True
+                index += 1
+            return False
+        if kind == PyUnicode_2BYTE_KIND:
             for index in range(length):
-                if latin1[index] < 128:
-                    if self.ascii[latin1[index]]:
+                character = (<const uint16_t*>data)[index]
+                if character < 256:
+                    if table[character]:
                         return True
-                elif self.other(latin1[index]):
+                elif self.other(character):
                     return True
             return False
         for index in range(length):
-            character = PyUnicode_READ(kind, data, index)
-            if character < 128:
-                if self.ascii[character]:
+            character = (<const Py_UCS4*>data)[index]
+            if character < 256:
+                if table[character]:
                     return True
             elif self.other(character):
                 return True
         return False
 
-    cdef inline bint other(self, Py_UCS4 character):
-        """Whether ``character``, not ASCII, is one of them."""
-        cdef Py_UCS4 other
+    cdef inline bint other(self, Py_UCS4 character) noexcept:
+        """Whether ``character``, from U+0100 on, is one of them."""
+        cdef int index
         if self.unprintable and not Py_UNICODE_ISPRINTABLE(character):
             return True
-        for other in self.others:
-            if character == other:
+        for index in range(self.count):
+            if character == self.others[index]:
                 return True
         return False
 
