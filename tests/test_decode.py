@@ -6,10 +6,12 @@ import pytest
 import pytest_twisted
 from conftest import PageSpider, serve
 from corpus import devset_pages, requires_devset
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from scrapy.http import HtmlResponse
 
 from scrapy_boilerplate import Addon, ExtractionError, extract
-from scrapy_boilerplate.html.parse import Decoded, decode, decode_page
+from scrapy_boilerplate.html.parse import Decoded, decode, decode_page, refuse_binary, utf8_body, utf8_response
 
 MOSCOW = "<p>" + "Москва — столица России. " * 20 + "</p>"
 
@@ -157,6 +159,52 @@ def test_text_with_replacement_characters_is_not_binary_but_undecodable_bytes_ar
     with pytest.raises(ExtractionError, match="binary"):
         extract(bytes(range(128, 256)) * 40)
 
+
+
+def _utf8_body_of(body, content_type):
+    """What a response's body gives the parser the long way, or the error it raises."""
+    try:
+        refuse_binary(body)
+        return utf8_body(decode(body, content_type))
+    except ExtractionError as error:
+        return str(error)
+
+
+def _utf8_response(body, content_type):
+    try:
+        return utf8_response(body, content_type)
+    except ExtractionError as error:
+        return str(error)
+
+
+#: Characters that tell the ways apart: spaces str.strip() takes (ASCII and beyond), NUL, control
+#: characters, letters beyond ASCII, the replacement character, the byte order mark.
+_TRICKY = st.sampled_from(["\x00", "\x1c", "\x1f", "\x0b", "\x85", "\xa0", "\u2003", "\u3000", "\x01", "\x7f",
+                           "\ufffd", "\ufeff", "é", "Ж", "中", "😀", " ", "\n", "\t", "<", ">", "a"])
+_TEXTS = st.lists(st.one_of(_TRICKY, st.text(max_size=8)), max_size=30).map("".join)
+_ENDS = st.lists(_TRICKY, max_size=3).map("".join)
+_DECLARATIONS = st.sampled_from(["", '<meta charset="utf-8">', '<meta charset="iso-8859-1">',
+                                 '<meta charset="windows-1251">', '<?xml version="1.0" encoding="utf-8"?>'])
+_BOMS = st.sampled_from([b"", b"\xef\xbb\xbf", b"\xff\xfe"])
+_CONTENT_TYPES = st.sampled_from([None, "text/html", "text/html; charset=utf-8", "text/html; charset=UTF8",
+                                  "text/html; charset=latin-1", "text/html; charset=us-ascii",
+                                  "text/html; charset=koi8-r", "text/html; charset=utf-16"])
+
+
+@settings(max_examples=500)
+@given(_BOMS, _ENDS, _DECLARATIONS, _TEXTS, _ENDS, st.sampled_from(["utf-8", "cp1252", "latin-1"]),
+       st.one_of(st.just(b""), st.binary(max_size=4)), _CONTENT_TYPES)
+@example(b"", "\xa0", "", "<p>a</p>", "", "utf-8", b"", None)  # a space beyond ASCII first
+@example(b"\xef\xbb\xbf", "\x1c", "", "<p>a</p>", "\u3000", "utf-8", b"", None)  # and last, after a BOM
+def test_a_response_body_goes_to_the_parser_as_when_decoded_and_encoded_again(bom, lead, declaration, text, trail,
+                                                                             encoding, damage, content_type):
+    body = bom + (lead + declaration + text + trail).encode(encoding, "replace") + damage
+    assert _utf8_response(body, content_type) == _utf8_body_of(body, content_type)
+
+
+@given(st.binary(max_size=64), _CONTENT_TYPES)
+def test_any_bytes_go_to_the_parser_as_when_decoded_and_encoded_again(body, content_type):
+    assert _utf8_response(body, content_type) == _utf8_body_of(body, content_type)
 
 
 class _ReadingSpider(PageSpider):

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..errors import ExtractionError, PageTooComplex
-from ..html.parse import decode, refuse_binary, utf8_body
+from ..html.parse import utf8_response
 from ..model import Extraction, Options
 from ..workers import process
 from .records import Record, Skipped
@@ -44,8 +44,7 @@ def start(algorithm: str, options: Options, fields: tuple[str, ...] = ()) -> Non
 def extract_record(record: Record) -> str | Skipped:
     """The JSON line (with its newline) of ``record``, or why it is skipped."""
     try:
-        refuse_binary(record.body)
-        body = utf8_body(decode(record.body, record.content_type))
+        body = utf8_response(record.body, record.content_type)
     except ExtractionError:
         return Skipped(BINARY, record.record_id, record.url)
     try:
