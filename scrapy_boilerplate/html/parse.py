@@ -103,8 +103,8 @@ def utf8_response(body: bytes, content_type: str | None = None) -> bytes:
     binary data.
     """
     refuse_binary(body)
-    bom_encoding, bom = read_bom(body)
-    declared = bom_encoding or http_content_type_encoding(content_type) or html_body_declared_encoding(body)
+    declared = declared_encoding(body, content_type)
+    bom = read_bom(body)[1]
     # w3lib names each encoding as codecs.lookup() does: "utf-8", "cp1252".
     if declared in (None, "utf-8") or (declared == "cp1252" and body.isascii()):
         own = body[len(bom):] if bom else body
@@ -172,7 +172,7 @@ def decode_page(body: bytes, content_type: str | None = None) -> Decoded:
     instead. Bytes that do not decode become replacement characters.
     """
     content_type = content_type or ""
-    declared = read_bom(body)[0] or http_content_type_encoding(content_type) or html_body_declared_encoding(body)
+    declared = declared_encoding(body, content_type)
     if not declared:
         return Decoded(html_to_unicode(content_type, body, auto_detect_fun=_detect_encoding,
                                        default_encoding="ascii")[1])
@@ -181,6 +181,12 @@ def decode_page(body: bytes, content_type: str | None = None) -> Decoded:
     if detected is None:
         return Decoded(text)
     return Decoded(to_unicode(body[len(read_bom(body)[1] or b""):], detected), detected)
+
+
+def declared_encoding(body: bytes, content_type: str | None) -> str | None:
+    """The encoding ``body`` declares, as w3lib names it: by its byte order mark, else by
+    ``content_type`` (the ``Content-Type`` header), else by the page itself; ``None`` for none."""
+    return read_bom(body)[0] or http_content_type_encoding(content_type) or html_body_declared_encoding(body)
 
 
 def redetect(body: bytes, encoding: str, text: str) -> str | None:
