@@ -7,7 +7,6 @@ A text is read in its own width (one, two or four bytes a character), without as
 character's; one whose characters all lie below U+0100, as most do, eight characters a test.
 """
 
-from libc.stdint cimport uint16_t
 from cpython.unicode cimport (
     Py_UNICODE_ISPRINTABLE,
     PyUnicode_1BYTE_KIND,
@@ -49,7 +48,6 @@ cdef class Characters:
         cdef void* data = PyUnicode_DATA(text)
         cdef const unsigned char* bytes = <const unsigned char*>data
         cdef const unsigned char* table = self.latin1
-        cdef Py_UCS4 character
         if kind == PyUnicode_1BYTE_KIND:
             # Eight characters a test: most texts hold none of the characters.
             while index + 8 <= length:
@@ -64,18 +62,17 @@ cdef class Characters:
                 index += 1
             return False
         if kind == PyUnicode_2BYTE_KIND:
-            for index in range(length):
-                character = (<const uint16_t*>data)[index]
-                if character < 256:
-                    if table[character]:
-                        return True
-                elif self.other(character):
-                    return True
-            return False
+            return self.found_in_wide(<const uint16_t*>data, length)
+        return self.found_in_wide(<const Py_UCS4*>data, length)
+
+    cdef inline bint found_in_wide(self, const Wide* characters, Py_ssize_t length) noexcept:
+        """:meth:`found_in` for a text of two or four bytes a character."""
+        cdef Py_ssize_t index
+        cdef Py_UCS4 character
         for index in range(length):
-            character = (<const Py_UCS4*>data)[index]
+            character = characters[index]
             if character < 256:
-                if table[character]:
+                if self.latin1[character]:
                     return True
             elif self.other(character):
                 return True
