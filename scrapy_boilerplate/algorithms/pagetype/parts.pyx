@@ -17,7 +17,8 @@ text that is not valid UTF-8 raises ``UnicodeDecodeError``, as lxml does when it
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Realloc
-from libc.string cimport memcmp, strcmp, strlen
+from libc.stdint cimport uint64_t
+from libc.string cimport memcmp, memcpy, strcmp, strlen
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlAttr, xmlNode
 
@@ -26,7 +27,7 @@ cimport lxml.includes.etreepublic as cetree
 from ...html.nodes cimport Names, attribute_named, element_from, text_node
 from ...html.utf8 cimport Buffer, add, decoded, release, well_formed
 from ...html.values cimport add_content, attribute_value, get, text_from, utf8_text
-from .words cimport Groups, count_words
+from .words cimport Groups, count_ascii_words, count_words
 
 cetree.import_lxml__etree()
 
@@ -41,12 +42,14 @@ cdef enum:
     MOST_GROUPS = 32
 
 
-# A distinct ``class`` value: its bytes in the walk's ``class_bytes``, its elements, its hash.
+# A distinct ``class`` value: its bytes in the walk's ``class_bytes``, its elements, its hash, and
+# whether it is ASCII (most are: read as it is, without a ``str`` of it lowercased).
 cdef struct ClassValue:
     Py_ssize_t start
     Py_ssize_t length
     Py_ssize_t count
     Py_hash_t hashed
+    bint ascii
 
 # What the walk does at an element, by its tag (in no namespace).
 cdef enum:
@@ -111,7 +114,17 @@ cdef Py_ssize_t _characters(const unsigned char* data, Py_ssize_t length) except
     """The characters of UTF-8 ``data``; ``UnicodeDecodeError`` where Python's decoder finds it invalid."""
     cdef Py_ssize_t count = 0, i = 0
     cdef unsigned char lead
+    cdef uint64_t eight
     while i < length:
+        # Eight ASCII bytes at a time, eight characters (most of a page's text): a third of the walk's time.
+        while i + 8 <= length:
+            memcpy(&eight, data + i, 8)
+            if eight & 0x8080808080808080ULL:
+                break
+            i += 8
+            count += 8
+        if i == length:
+            break
         lead = data[i]
         if lead < 0x80:
             i += 1
@@ -152,6 +165,14 @@ cdef Py_ssize_t _own_characters(xmlNode* node) except -1:
     if node.content is NULL:
         return 0
     return _characters(node.content, strlen(<const char*>node.content))
+
+
+cdef bint _ascii(const char* data, Py_ssize_t length) noexcept:
+    cdef Py_ssize_t at
+    for at in range(length):
+        if <unsigned char>data[at] >= 0x80:
+            return False
+    return True
 
 
 cdef bint _is_link(xmlNode* node) noexcept:
@@ -316,7 +337,7 @@ cdef class _Walk:
                 return 0
             slot = (slot + 1) & self.class_slot_mask
         number = self.class_count
-        self.class_values[number] = ClassValue(self.class_bytes.length, length, 1, hashed)
+        self.class_values[number] = ClassValue(self.class_bytes.length, length, 1, hashed, _ascii(value, length))
         add(&self.class_bytes, value, length)
         self.class_count += 1
         self.class_slots[slot] = number + 1
@@ -355,8 +376,12 @@ cdef class _Walk:
         for number in range(self.class_count):
             value = &self.class_values[number]
             words = 0
-            count_words(PyUnicode_DecodeUTF8(self.class_bytes.data + value.start, value.length, NULL).lower(),
-                        groups, True, hits, &words)
+            if value.ascii:
+                count_ascii_words(<const unsigned char*>self.class_bytes.data + value.start, value.length, groups,
+                                  True, hits, &words)
+            else:
+                count_words(PyUnicode_DecodeUTF8(self.class_bytes.data + value.start, value.length, NULL).lower(),
+                            groups, True, hits, &words)
             # Ties keep the first seen, as Counter.most_common.
             if largest < 0 or value.count > self.class_values[largest].count:
                 largest, second, largest_words = number, largest, words

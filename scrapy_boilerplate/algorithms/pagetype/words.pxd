@@ -13,3 +13,5 @@ cdef class Groups:
 
 
 cdef Py_ssize_t count_words(str text, Groups groups, bint dashes, Py_ssize_t* hits, unsigned int* found) except -1
+cdef Py_ssize_t count_ascii_words(const unsigned char* text, Py_ssize_t length, Groups groups, bint dashes,
+                                  Py_ssize_t* hits, unsigned int* found) noexcept
