@@ -6,8 +6,9 @@ text against groups of marker words, and phrases of the text (:mod:`.features`):
 of the words and a ``str.count`` for each phrase, that was a third of the features' time. Here a
 word is looked up by its characters in a small table, with no ``str`` made of it, and the phrases
 are matched in one pass. Words are cut where ``str.split()`` cuts them (and at dashes and
-underscores, for ``class`` values) in text Python has lowercased: the groups' words are ASCII, so
-a word with another character is in none.
+underscores, for ``class`` values) in text Python has lowercased, or an ASCII ``class`` value's
+bytes lowercased as they are read: the groups' words are ASCII, so a word with another character
+is in none.
 """
 
 from cpython.unicode cimport Py_UNICODE_ISALNUM, Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE
