@@ -41,7 +41,7 @@ EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.document", "scrapy_boile
               "scrapy_boilerplate.algorithms.learned.records",
               "scrapy_boilerplate.algorithms.learned.text_statistics",
               "scrapy_boilerplate.algorithms.learned.wordlist",
-              "scrapy_boilerplate.algorithms.pagetype.parts",
+              "scrapy_boilerplate.algorithms.pagetype.parts", "scrapy_boilerplate.algorithms.pagetype.words",
               "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags",
               "scrapy_boilerplate.html.urls", "scrapy_boilerplate.metadata.elements",
               "scrapy_boilerplate.output.characters", "scrapy_boilerplate.output.markdown",

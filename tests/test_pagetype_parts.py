@@ -12,11 +12,36 @@ from lxml import etree
 from nested_pages import nested_pages
 
 from scrapy_boilerplate.algorithms.pagetype import PageTypes
+from scrapy_boilerplate.algorithms.pagetype.features import CLASS_WORDS
 from scrapy_boilerplate.algorithms.pagetype.parts import TEXT_HOLDERS, read
+from scrapy_boilerplate.algorithms.pagetype.words import Groups
 from scrapy_boilerplate.html.parse import parse
 
 _READ = ("p", "h1", "h2", "h3", "h4", "pre", "input", "meta", "script", "title", "button", "label")
 _HEADINGS = ("h1", "h2", "h3", "h4")
+#: The groups the class values' words are read against: the features' and a few of the tests' alphabet.
+GROUPS = [*CLASS_WORDS.values(), frozenset({"a", "b", "k"}), frozenset({"b", "ab"})]
+CLASS_GROUPS = Groups(GROUPS)
+
+
+def class_words(values: list[str]) -> Counter[str]:
+    """The words of ``class`` values, split at whitespace, dashes and underscores."""
+    return Counter(" ".join(values).lower().replace("-", " ").replace("_", " ").split())
+
+
+def classes_with_python(values: list[str]) -> dict[str, object]:
+    """What ``read`` tells of the page's ``class`` values (``//@class``), read as the features read them
+    with a ``Counter`` of the values and of their words."""
+    distinct = Counter(values)
+    words = class_words(list(distinct))
+    common = distinct.most_common(2)
+    largest = class_words([common[0][0]]) if common else Counter()
+    return {"class_values": len(distinct),
+            "class_words": [sum(words[word] for word in group) for group in GROUPS],
+            "largest_alike": common[0][1] if common else 0, "second_alike": common[1][1] if len(common) > 1 else 0,
+            "groups_alike": sum(count >= 5 for count in distinct.values()),
+            "elements_alike": sum(count for count in distinct.values() if count >= 5),
+            "largest_alike_words": [not largest.keys().isdisjoint(group) for group in GROUPS]}
 
 
 def read_with_lxml(document: etree._Element, start_size: int) -> dict[str, object]:
@@ -54,8 +79,9 @@ def read_with_lxml(document: etree._Element, start_size: int) -> dict[str, objec
             found["title"] = found["title"] or text or ""
     hrefs = document.xpath("//a/@href")
     body = document.xpath("string(//body)")
+    found.update(classes_with_python(document.xpath("//@class")))
     found.update(
-        classes=document.xpath("//@class"), itemtypes=document.xpath("//@itemtype"),
+        itemtypes=document.xpath("//@itemtype"),
         itemprops=document.xpath("//@itemprop"), self_links=sum(href[:1] == "#" for href in hrefs),
         phone_links=sum(href[:4] == "tel:" for href in hrefs), mail_links=sum(href[:7] == "mailto:" for href in hrefs),
         link_chars=sum(map(len, document.xpath("//a//text()"))), item_chars=sum(map(len, document.xpath("//li//text()"))),
@@ -64,11 +90,12 @@ def read_with_lxml(document: etree._Element, start_size: int) -> dict[str, objec
 
 
 def read_in_c(document: etree._Element, start_size: int) -> dict[str, object]:
-    parts = read(document, start_size)
+    parts = read(document, start_size, CLASS_GROUPS)
     return {name: getattr(parts, name) for name in (
         "tags", "text_in", "paragraphs", "json_ld", "metas", "input_types", "title", "linked_headings",
-        "headings_with_id", "classes", "itemtypes", "itemprops", "self_links", "phone_links", "mail_links",
-        "link_chars", "item_chars", "body_chars", "body_start")}
+        "headings_with_id", "class_values", "class_words", "largest_alike", "second_alike", "groups_alike",
+        "elements_alike", "largest_alike_words", "itemtypes", "itemprops", "self_links", "phone_links",
+        "mail_links", "link_chars", "item_chars", "body_chars", "body_start")}
 
 
 def same_reading(document: etree._Element, start_size: int = 50) -> None:
@@ -108,31 +135,58 @@ def test_the_walk_reads_an_xml_tree_as_lxml_does(page: str) -> None:
         same_reading(root)
 
 
+#: Class values of words of the groups above, cut by whitespace (ASCII and not), dashes and underscores,
+#: in capitals, and with characters that lowercase to ASCII (the Kelvin sign: "k") or to more characters.
+CLASS_VALUES = st.text(alphabet=st.sampled_from(list("abkAB-_ \t\n\x85\xa0\u2003\u212a\u00e9\u0130\u4e2d")), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CLASS_VALUES, min_size=1, max_size=6), st.lists(st.integers(0, 5), max_size=40))
+def test_the_class_values_words_and_groups_alike_are_read_as_with_counters(values: list[str], order: list[int]) -> None:
+    root = etree.Element("html")
+    for index in order:  # the values repeated, in any order: groups alike of any size, ties
+        etree.SubElement(root, "div", {"class": values[index % len(values)]})
+    same_reading(root)
+
+
+def test_the_class_values_of_a_page_are_counted_past_their_table_s_first_size() -> None:
+    values = [f"card-{number % 700} product_{number % 3}" for number in range(5_000)]
+    root = parse("<html><body>" + "".join(f'<div class="{value}">x</div>' for value in values) + "</body></html>")
+    assert root is not None
+    same_reading(root)
+    assert read(root, 0, CLASS_GROUPS).class_values == 2_100
+
+
 def test_the_elements_after_a_second_html_are_in_the_xpaths_reach_not_the_iterations() -> None:
     # libxml2 keeps a second <html> after the first one's end as a second top-level element.
     root = parse("<html><body><p>one</p></body></html><html><body><ul><li><a href='tel:1' class='c'>two"
                  "</a></li></ul></body></html>")
     assert root is not None and root.getnext() is not None
     same_reading(root)
-    parts = read(root, 10)
+    parts = read(root, 10, CLASS_GROUPS)
     assert parts.tags.get("li") is None and parts.item_chars == 3 and parts.phone_links == 1
 
 
 def test_namespaces_entities_and_processing_instructions_read_as_lxml_reads_them() -> None:
     root = etree.fromstring(
         '<!DOCTYPE html [<!ENTITY e "entity text">]><html xmlns:x="urn:x"><body><x:p>ns</x:p>'
-        '<p>a<?pi data?>b<!--comment-->c&e;d<x:a href="#">e</x:a></p><a x:href="#" href="tel:&e;">f&e;</a>'
+        '<p class="card&e;-x">a<?pi data?>b<!--comment-->c&e;d<x:a href="#" class="">e</x:a></p>'
+        '<a x:href="#" href="tel:&e;" class="card&e;-x">f&e;</a>'
         '<h1><a>g</a></h1><a><h2 id="">h</h2></a></body></html>',
         etree.XMLParser(resolve_entities=False))
     same_reading(root)
 
 
-def test_text_lxml_cannot_decode_raises_as_lxml_does() -> None:
-    root = etree.fromstring("<html><body><p>&#xD800;</p></body></html>", etree.XMLParser(recover=True))
+@pytest.mark.parametrize("page", ["<p>&#xD800;</p>", '<p class="a">x</p><p class="a &#xD800;">x</p>',
+                                  '<p class="&#xD800;">x</p><p class="&#xD800;">x</p>'],
+                         ids=["text", "class value", "class value twice"])
+def test_text_lxml_cannot_decode_raises_as_lxml_does(page: str) -> None:
+    # A class value is decoded once the walk has counted it: the page raises all the same.
+    root = etree.fromstring(f"<html><body>{page}</body></html>", etree.XMLParser(recover=True))
     with pytest.raises(UnicodeDecodeError):
         read_with_lxml(root, 10)
     with pytest.raises(UnicodeDecodeError):
-        read(root, 10)
+        read(root, 10, CLASS_GROUPS)
     assert PageTypes(root).probabilities() == {}
 
 
@@ -150,5 +204,5 @@ def test_a_deep_page_is_walked_without_recursion() -> None:
     for _ in range(depth):
         element = etree.SubElement(etree.SubElement(element, "a"), "li")
     element.text = "x"
-    parts = read(root, 5)
+    parts = read(root, 5, CLASS_GROUPS)
     assert parts.tags["a"] == depth and parts.link_chars == 1 and parts.item_chars == 1 and parts.body_start == "x"

@@ -2,7 +2,8 @@
 
 One row per page, from the parsed tree and the URL; what the page holds is read
 by one walk in C over libxml2's nodes (:mod:`.parts`), which makes Python objects
-only of the texts the features read words in:
+only of the texts the features read words in, and the words of the ``class`` values and of the
+text are counted in C (:mod:`.words`):
 
 - the types the page declares (Open Graph, JSON-LD, microdata ``itemtype``) and
   the ``itemprop`` names it uses (prices, offers, authors, reviews), its
@@ -30,6 +31,7 @@ from lxml import etree
 
 from ..learned.kind import ARTICLE_TYPES, json_ld_types
 from .parts import TEXT_HOLDERS, read
+from .words import Groups, TextMarkers
 
 #: Declared types by the page type they point to (lowercased, schema.org's without their URL).
 TYPE_GROUPS: dict[str, frozenset[str]] = {
@@ -123,7 +125,10 @@ TEXT_PHRASES: dict[str, tuple[str, ...]] = {
 #: How much of the page's text the markers are counted in: enough to tell its kind, bounded in time.
 TEXT_READ = 3_000
 _CURRENCIES = ("$", "€", "£", "¥", "₹", "zł")
-_YEAR = re.compile(r"(?:19|20)\d\d\b")
+#: The groups of class words, and the text's markers: its words, phrases, currency signs and years
+#: (``(?:19|20)\d\d\b``), as the features count them.
+_CLASS_GROUPS = Groups(list(CLASS_WORDS.values()))
+_TEXT_MARKERS = TextMarkers(list(TEXT_WORDS.values()), [*TEXT_PHRASES.values(), _CURRENCIES])
 #: A path segment that reads as a product's code: letters and 5 or more digits, or 10+ characters
 #: without a vowel-rich word (``B0D1XD1ZV3``, ``ca0581c002``, ``1005010537563439.html``).
 _PRODUCT_ID = re.compile(r"/(?=[a-z0-9]*\d{3})[a-z0-9]{8,}(?:\.html?)?(?:/|$)")
@@ -185,7 +190,7 @@ def names() -> list[str]:
 
 def row(root: etree._Element, url: str | None = None) -> list[float]:
     """The features of the page ``root`` is part of (see :func:`names`)."""
-    page = read(root.getroottree().getroot(), TEXT_READ)
+    page = read(root.getroottree().getroot(), TEXT_READ, _CLASS_GROUPS)
     tags = page.tags
     text_in = page.text_in
     text_in["a"], text_in["li"] = page.link_chars, page.item_chars
@@ -212,7 +217,6 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
     for itemtype in page.itemtypes:
         declared.update(name.rpartition("/")[2].lower() for name in itemtype.split())
     itemprops = [name for itemprop in page.itemprops for name in itemprop.lower().split()]
-    classes = page.classes
     paragraphs = page.paragraphs
     title = page.title
     declared.update(og_types)
@@ -265,38 +269,15 @@ def row(root: etree._Element, url: str | None = None) -> list[float]:
                float(paragraphs[len(paragraphs) // 2] if paragraphs else 0), chars / max(1, headings),
                sum(paragraphs) / max(1, len(paragraphs)), text_in.get("a", 0) / max(1, tags.get("a", 0))]
 
-    distinct = Counter(classes)
-    class_words = _words(" ".join(distinct))  # each value once: a grid's thousand cards are one group
-    hits = [sum(map(class_words.__getitem__, words & class_words.keys())) for words in CLASS_WORDS.values()]
-    values += [float(count) for count in hits] + [count / max(1, len(distinct)) for count in hits]
-    values += _groups_alike(distinct, elements)
+    # The class words of each value once (a grid's thousand cards are one group); the groups of
+    # elements alike (a grid's cards, a forum's posts, a listing's items): parts.PageParts.
+    hits = page.class_words
+    values += [float(count) for count in hits] + [count / max(1, page.class_values) for count in hits]
+    values += [float(page.largest_alike), float(page.second_alike), float(page.groups_alike),
+               page.elements_alike / elements, *map(float, page.largest_alike_words)]
 
-    start = page.body_start.lower()
-    words = Counter(start.split())
-    markers = [sum(map(words.__getitem__, group & words.keys())) for group in TEXT_WORDS.values()]
-    markers += [sum(map(start.count, phrases)) for phrases in TEXT_PHRASES.values()]
-    markers += [sum(map(start.count, _CURRENCIES)), len(_YEAR.findall(start))]
-    count_words = max(1, sum(words.values()))
+    markers, count_words = _TEXT_MARKERS.count(page.body_start.lower())
+    count_words = max(1, count_words)
     values += [float(count) for count in markers] + [1000 * count / count_words for count in markers]
     values.append(float(count_words))
     return values
-
-
-
-
-def _groups_alike(counts: Counter[str], elements: int) -> list[float]:
-    """How many elements the two largest groups of elements of the same ``class`` have (a grid's cards, a
-    forum's posts, a listing's items), how many such groups have 5 or more and their share of the
-    elements, and what the largest one's ``class`` words say (``counts``: each ``class`` value's elements)."""
-    common = counts.most_common(2)
-    largest = [float(count) for _, count in common] + [0.0, 0.0]
-    words = _words(common[0][0]) if common else Counter()
-    return [largest[0], largest[1], float(sum(count >= 5 for count in counts.values())),
-            sum(count for count in counts.values() if count >= 5) / elements,
-            *(float(not words.keys().isdisjoint(group)) for group in CLASS_WORDS.values())]
-
-
-def _words(classes: str) -> Counter[str]:
-    """The words of ``class`` values, split at spaces, dashes and underscores (``product-card__price``:
-    ``product``, ``card``, ``price``)."""
-    return Counter(classes.lower().replace("-", " ").replace("_", " ").split())

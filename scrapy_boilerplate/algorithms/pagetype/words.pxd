@@ -1,0 +1,17 @@
+# What parts.pyx reads the class values' words with (words.pyx).
+cdef struct Slot:
+    char word[23]  # LONGEST
+    unsigned char length  # 0: a free slot
+    unsigned int groups  # a bit each
+
+
+cdef class Groups:
+    cdef Slot slots[512]  # SLOTS
+    cdef readonly Py_ssize_t size
+    cdef Py_ssize_t slot(self, const char* word, Py_ssize_t length) noexcept
+    cdef unsigned int of(self, const char* word, Py_ssize_t length) noexcept
+
+
+cdef Py_ssize_t count_words(str text, Groups groups, bint dashes, Py_ssize_t* hits, unsigned int* found) except -1
+cdef Py_ssize_t count_ascii_words(const unsigned char* text, Py_ssize_t length, Groups groups, bint dashes,
+                                  Py_ssize_t* hits, unsigned int* found) noexcept
