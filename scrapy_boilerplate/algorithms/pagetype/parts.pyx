@@ -27,7 +27,7 @@ cimport lxml.includes.etreepublic as cetree
 from ...html.nodes cimport Names, attribute_named, element_from, text_node
 from ...html.utf8 cimport Buffer, add, decoded, release, well_formed
 from ...html.values cimport add_content, attribute_value, get, text_from, utf8_text
-from .words cimport Groups, count_ascii_words, count_words
+from .words cimport MOST_GROUPS, Groups, count_ascii_words, count_words
 
 cetree.import_lxml__etree()
 
@@ -36,11 +36,6 @@ cdef extern from "Python.h":
     # Python's hash of bytes (SipHash, seeded per process): the class values are the page's, and a
     # page must not make them collide.
     Py_hash_t _Py_HashBytes(const void* data, Py_ssize_t size)
-
-#: The most groups of words the ``class`` values are read against (``Groups``: a bit each).
-cdef enum:
-    MOST_GROUPS = 32
-
 
 # A distinct ``class`` value: its bytes in the walk's ``class_bytes``, its elements, its hash, and
 # whether it is ASCII (most are: read as it is, without a ``str`` of it lowercased).

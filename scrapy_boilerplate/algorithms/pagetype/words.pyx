@@ -11,21 +11,20 @@ bytes lowercased as they are read: the groups' words are ASCII, so a word with a
 is in none.
 """
 
-from cpython.unicode cimport Py_UNICODE_ISALNUM, Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE
+from cpython.unicode cimport (
+    Py_UNICODE_ISALNUM,
+    Py_UNICODE_ISDECIMAL,
+    Py_UNICODE_ISSPACE,
+    PyUnicode_1BYTE_KIND,
+    PyUnicode_2BYTE_KIND,
+    PyUnicode_DATA,
+    PyUnicode_KIND,
+)
 from libc.stdint cimport uint8_t, uint16_t
 from libc.string cimport memcmp, memcpy, memset
 
-cdef extern from "Python.h":
-    int PyUnicode_KIND(object text)
-    void* PyUnicode_DATA(object text)
-    enum:
-        PyUnicode_1BYTE_KIND
-        PyUnicode_2BYTE_KIND
-
+# LONGEST, SLOTS and MOST_GROUPS: words.pxd.
 cdef enum:
-    LONGEST = 23  # the longest word a group holds, in characters (words.pxd's Slot)
-    SLOTS = 512  # the table's slots (a power of two, words.pxd's): under half full with 256 words
-    MOST_GROUPS = 32  # a bit each
     MOST_PHRASES = 64
     LONGEST_PHRASE = 16
 
