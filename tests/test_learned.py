@@ -136,17 +136,17 @@ def test_records_read_each_element_as_lxml_does():
     etree.SubElement(held, "{urn:example}item").text = "Three"
     elements = list(root.iter("p")) + [tree_in_code[0][0]]
     for element in elements:
-        found, made = records.page_records([element], {})
-        record, node = found[0], element
-        while record is not None:
-            assert record.element is node and record.tag == node.tag
-            assert record.class_value == node.get("class") and record.id_value == node.get("id")
-            assert record.named == tuple(value for name, value in node.items()
-                                         if name in ("class", "id", "role", "itemprop") and value)
-            record, node = record.parent, node.getparent()
+        page = records.Records([element], {})
+        place, node = page.of_block(0), element
+        while place >= 0:
+            assert page.element(place) is node and page.tag(place) == node.tag
+            assert page.class_value(place) == node.get("class") and page.id_value(place) == node.get("id")
+            assert page.named(place) == tuple(value for name, value in node.items()
+                                              if name in ("class", "id", "role", "itemprop") and value)
+            place, node = page.parent(place), node.getparent()
         assert node is None
-    found, made = records.page_records(elements[:2], {})
-    assert found[0].parent is found[1].parent and made[0].tag == "html" and len(made) == 6
+    page = records.Records(elements[:2], {})
+    assert page.parent(page.of_block(0)) == page.parent(page.of_block(1)) and page.tag(0) == "html" and len(page) == 6
 
 
 def test_ancestor_tags_and_start_tag():

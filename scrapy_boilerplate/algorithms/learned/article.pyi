@@ -2,8 +2,7 @@
 from collections.abc import Sequence
 
 from ..justext.blocks import JustextBlock
-from ..justext.paragraph import Paragraph
-from .records import Record
+from .records import Records
 
 UNLIKELY: int
 MAYBE: int
@@ -26,5 +25,4 @@ COLUMNS: tuple[str, ...]
 
 def class_bits(value: str | None) -> int: ...
 class Article:
-    def __init__(self, records: list[Record], every_record: list[Record], blocks: Sequence[JustextBlock],
-                 paragraphs: Sequence[Paragraph]) -> None: ...
+    def __init__(self, records: Records, blocks: Sequence[JustextBlock]) -> None: ...

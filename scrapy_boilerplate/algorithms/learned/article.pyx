@@ -36,8 +36,9 @@ cross-validated figures within 0.001.)
 
 import functools
 import re
+from array import array
 
-from .records cimport Record, flags, ints, longs
+from .records cimport BlockFacts, Record, Records, flags, ints, longs
 
 from .wordlist import WordBits
 
@@ -105,59 +106,77 @@ _WEIGHT = [CLASS_WEIGHT * (bool(bits & POSITIVE) - bool(bits & NEGATIVE)) for bi
 
 
 
-cdef class _Page:
-    """The records in C arrays by place, each after its parent (the elements in document order: a
-    subtree's records follow its root's), with what readability reads of them."""
+# The kinds of tag readability tells apart, as bits of a tag's kind: the sets above, and tags it names.
+cdef enum:
+    _IS_PARAGRAPH = 1, _IS_NEVER_UNLIKELY = 2, _IS_CODE = 4, _HOLDS_ARTICLE = 8, _IS_SEMANTIC = 16, _IS_CLEANED = 32
+    _IS_HEADING = 64, _IS_DROPPED = 128, _IS_DIV = 256, _IS_ARTICLE = 512, _IS_MAIN = 1024, _IS_P = 2048
+    _IS_LIST_OR_SECTION = 4096
 
-    cdef list records, tags
+_KINDS = ((PARAGRAPH_TAGS, _IS_PARAGRAPH), (_NEVER_UNLIKELY, _IS_NEVER_UNLIKELY), (_CODE, _IS_CODE),
+          (_HOLD_ARTICLE, _HOLDS_ARTICLE), (_SEMANTIC, _IS_SEMANTIC), (CLEANED_TAGS, _IS_CLEANED),
+          (_HEADINGS, _IS_HEADING), (_DROPPED, _IS_DROPPED), ({"div"}, _IS_DIV), ({"article"}, _IS_ARTICLE),
+          ({"main"}, _IS_MAIN), ({"p"}, _IS_P), ({"ul", "section"}, _IS_LIST_OR_SECTION))
+
+
+cdef class _Page:
+    """The records of :mod:`.records`, by place, each after its parent (the elements in document order:
+    a subtree's records follow its root's), with what readability reads of them in C arrays."""
+
+    cdef Records records
     cdef object blocks
     cdef Py_ssize_t count
-    cdef int[::1] parents, class_weights, of_block, first_block
+    # Per record: its parent's place, its class weight, its tag's kind and weight; per block: the place
+    # of its record; per record, the first block its element starts (-1: none).
+    cdef int[::1] parents, class_weights, kinds, tag_weights, of_block, first_block
     cdef long long[::1] chars, links, own_chars, own_links, own_commas
     cdef char[::1] has_children, unlikely
     cdef set paragraph_places
 
-    def __init__(self, list every_record, list records, blocks, paragraphs):
-        cdef Record record
-        cdef Py_ssize_t i, b = 0
-        self.records, self.blocks = every_record, blocks
-        self.count = count = len(every_record)
-        self.parents, self.class_weights = ints(count), ints(count)
+    def __init__(self, Records records, blocks):
+        cdef Record* record
+        cdef BlockFacts* block
+        cdef Py_ssize_t i, b, count = records.count
+        cdef int of_class, of_id
+        self.records, self.blocks = records, blocks
+        self.count = count
+        self.parents, self.class_weights, self.kinds, self.tag_weights = ints(count), ints(count), ints(count), ints(count)
         self.chars, self.links = longs(count), longs(count)
         self.has_children, self.unlikely = flags(count), flags(count)
-        self.tags = [record.tag for record in every_record]
+        # The page's tags and class values, read once each: their kinds, weights and words.
+        cdef int[::1] kind_of_tag = array("i", [sum(bit for tags, bit in _KINDS if tag in tags) for tag in records.tags])
+        cdef int[::1] weight_of_tag = array("i", [TAG_WEIGHTS.get(tag, 0) for tag in records.tags])
+        cdef int[::1] bits_of_class = array("i", [class_bits(value) if value else 0 for value in records.classes])
         unlikely = []
         for i in range(count):
-            record = every_record[i]
-            self.parents[i] = -1 if record.parent is None else (<Record>record.parent).position
-            if record.parent is not None:
-                self.has_children[self.parents[i]] = True
-            # Most elements have neither: no call for them.
-            of_class = class_bits(record.class_value) if record.class_value else 0
-            of_id = class_bits(record.id_value) if record.id_value else 0
+            record = &records.items[i]
+            self.parents[i] = record.parent
+            if record.parent >= 0:
+                self.has_children[record.parent] = True
+            self.kinds[i], self.tag_weights[i] = kind_of_tag[record.tag], weight_of_tag[record.tag]
+            # Most elements have no id: no call for them.
+            of_class = bits_of_class[record.class_of] if record.class_of >= 0 else 0
+            of_id = class_bits(records.ids[record.id_of]) if record.id_of >= 0 else 0
             self.class_weights[i] = _WEIGHT[of_class] + _WEIGHT[of_id]
             self.chars[i], self.links[i] = record.chars, record.link_chars
-            if (of_class | of_id) & (UNLIKELY | MAYBE) == UNLIKELY and self.tags[i] not in _NEVER_UNLIKELY:
+            if (of_class | of_id) & (UNLIKELY | MAYBE) == UNLIKELY and not self.kinds[i] & _IS_NEVER_UNLIKELY:
                 unlikely.append(i)
         #: Each block's record; the characters, linked characters and commas of the blocks each record's
         #: element starts, and the first of them (readability's paragraphs are the elements, not the blocks).
-        self.of_block = ints(len(records))
+        self.of_block = ints(records.block_count)
         self.own_chars, self.own_links, self.own_commas = longs(count), longs(count), longs(count)
         self.first_block = ints(count)
         self.first_block[:] = -1
         # The places the blocks start in, as readability's paragraphs are met (the set's order).
         self.paragraph_places = places = set()
-        for record, block, paragraph in zip(records, blocks, paragraphs):
-            i = self.of_block[b] = record.position
+        for b in range(records.block_count):
+            block = &records.blocks[b]
+            i = self.of_block[b] = block.record
             places.add(i)
             self.own_chars[i] += block.chars
-            self.own_links[i] += paragraph.chars_in_links
-            text = block.text
-            if "," in text:
-                self.own_commas[i] += text.count(",")
+            self.own_links[i] += block.link_chars
+            self.own_commas[i] += block.commas
             if self.first_block[i] < 0:
                 self.first_block[i] = b
-            b += 1
         self._unlikely(unlikely)
 
     cdef int _unlikely(self, list candidates) except -1:
@@ -169,21 +188,21 @@ cdef class _Page:
         holding = flags(self.count)
         cdef char[::1] holds = holding
         for i in range(self.count):
-            if self.tags[i] in _HOLD_ARTICLE:
+            if self.kinds[i] & _HOLDS_ARTICLE:
                 j = i
                 while j >= 0 and not holds[j]:
                     holds[j] = True
                     j = self.parents[j]
         for i in candidates:  # in document order: an outer one before those it holds
-            if i >= end and not holds[i] and not self.within(i, _CODE):
+            if i >= end and not holds[i] and not self.within(i, _IS_CODE):
                 end = self.subtree_end(i)
                 self.unlikely[i:end] = True
         return 0
 
-    cdef bint within(self, Py_ssize_t i, frozenset tags) except -1:
-        """Whether the record at ``i`` or one of its ancestors has one of ``tags``."""
+    cdef bint within(self, Py_ssize_t i, int kind) noexcept:
+        """Whether the record at ``i`` or one of its ancestors has a tag of ``kind``."""
         while i >= 0:
-            if self.tags[i] in tags:
+            if self.kinds[i] & kind:
                 return True
             i = self.parents[i]
         return False
@@ -258,7 +277,7 @@ cdef class _Choice:
         return self.links[i] / <double>(self.chars[i] if self.chars[i] else 1)
 
     cdef double _base(self, Py_ssize_t i) except? -1:
-        return self.page.class_weights[i] + <int>TAG_WEIGHTS.get(self.page.tags[i], 0)
+        return self.page.class_weights[i] + self.page.tag_weights[i]
 
     cdef dict _candidates(self):
         """Each paragraph's score added to its parent and grandparent, then each candidate's scaled
@@ -266,16 +285,17 @@ cdef class _Choice:
         holds another block)."""
         cdef _Page page = self.page
         cdef Py_ssize_t i, parent, grandparent
+        cdef int kind
         cdef long long length
         cdef double score
         cdef dict scores = {}
         for i in page.paragraph_places:
             if self.dropped[i]:
                 continue
-            tag = page.tags[i]
-            if tag in PARAGRAPH_TAGS or (tag == "div" and not page.has_children[i]):
+            kind = page.kinds[i]
+            if kind & _IS_PARAGRAPH or (kind & _IS_DIV and not page.has_children[i]):
                 length, parent = self.chars[i], page.parents[i]
-            elif tag == "div":
+            elif kind & _IS_DIV:
                 # A div's own text beside other blocks: readability wraps it in a paragraph of the div.
                 length, parent = page.own_chars[i], i
             else:
@@ -299,22 +319,22 @@ cdef class _Choice:
             return -1
         ranked = sorted(scores, key=scores.__getitem__, reverse=True)
         for i in ranked:
-            if ("articleBody" in ((<Record>page.records[i]).element.get("itemprop") or "").split()
+            if ("articleBody" in (page.records.attribute(i, b"itemprop") or "").split()
                     and self.link_density(i) <= 0.1):
                 best = i
                 break
         else:
             best = ranked[0]
         for i in ranked:
-            if (page.tags[i] == "article" and self.chars[i] >= RETRY_CHARS
+            if (page.kinds[i] & _IS_ARTICLE and self.chars[i] >= RETRY_CHARS
                     and <double>scores[i] >= <double>scores[best] / 4 and self._under(i, best)):
                 best = i
                 break
         ancestor = best
         while ancestor >= 0:
-            if page.tags[ancestor] == "article":
+            if page.kinds[ancestor] & _IS_ARTICLE:
                 return best
-            if page.tags[ancestor] == "main" and main < 0:
+            if page.kinds[ancestor] & _IS_MAIN and main < 0:
                 main = ancestor
             ancestor = page.parents[ancestor]
         if main >= 0 and self.chars[main] >= max(500, 2 * self.chars[best]) and self.link_density(main) <= 0.15:
@@ -345,7 +365,7 @@ cdef class _Choice:
                 continue
             if <double>self.scores.get(i, -1.0) >= threshold:
                 article.add(i)
-            elif page.tags[i] == "p":
+            elif page.kinds[i] & _IS_P:
                 if self.chars[i] > SIBLING_PARAGRAPH_CHARS and self.link_density(i) < SIBLING_LINK_DENSITY:
                     article.add(i)
                 elif (self.chars[i] and not self.links[i] and page.first_block[i] >= 0
@@ -362,25 +382,25 @@ cdef class _Choice:
         cdef Py_ssize_t i, parent
         cdef long long[::1] chars = page.own_chars.copy(), links = page.own_links.copy()
         cdef long long[::1] commas = page.own_commas.copy()
-        cdef int weight
+        cdef int weight, kind
         cdef double density, most_linked
         cdef bint semantic
         for i in range(end - 1, root - 1, -1):  # children first: each one's totals are whole when met
-            tag = page.tags[i]
-            if tag in CLEANED_TAGS and (tag != "div" or page.has_children[i]):  # a div of text is a paragraph now
+            kind = page.kinds[i]
+            if kind & _IS_CLEANED and (not kind & _IS_DIV or page.has_children[i]):  # a div of text is a paragraph now
                 weight = page.class_weights[i]
                 density = links[i] / <double>(chars[i] if chars[i] else 1)
                 if weight + <double>self.scores.get(i, 0.0) < 0:
                     self.cleaned[i] = True
                 elif commas[i] < 10:
-                    semantic = (tag == "ul" or tag == "section") and page.within(page.parents[i], _SEMANTIC)
+                    semantic = kind & _IS_LIST_OR_SECTION and page.within(page.parents[i], _IS_SEMANTIC)
                     most_linked = MAX_LINK_DENSITY_SEMANTIC if semantic else MAX_LINK_DENSITY
                     self.cleaned[i] = (chars[i] < MIN_PARAGRAPH_CHARS
                                        or (weight < CLASS_WEIGHT and density > most_linked)
                                        or (weight >= CLASS_WEIGHT and density > MAX_LINK_DENSITY_GOOD_CLASS))
-            elif tag in _HEADINGS:
+            elif kind & _IS_HEADING:
                 self.cleaned[i] = page.class_weights[i] < 0 or links[i] > MAX_HEADING_LINK_SHARE * chars[i]
-            elif tag in _DROPPED:
+            elif kind & _IS_DROPPED:
                 self.cleaned[i] = True
             parent = page.parents[i]
             if i > root and not self.cleaned[i] and not self.dropped[i]:  # what is dropped weighs no more in its ancestors
@@ -395,10 +415,10 @@ cdef class _Choice:
 cdef class Article:
     """readability's choice on a page, and each block's columns from it (fields declared in ``article.pxd``)."""
 
-    def __init__(self, list records, list every_record, blocks, paragraphs):
-        """Of the page whose blocks start in ``records`` (``every_record``: each after its parent, the
-        page's root first, their totals summed)."""
-        cdef _Page page = _Page(every_record, records, blocks, paragraphs)
+    def __init__(self, Records records, blocks):
+        """Of the page of ``records``, their totals summed and the blocks' facts filled in (``blocks``:
+        jusText's, whose text a sibling paragraph's end is read in)."""
+        cdef _Page page = _Page(records, blocks)
         cdef _Choice ruthless = _Choice(page, True), choice = ruthless
         if ruthless.best < 0 or ruthless.kept_chars < RETRY_CHARS:
             choice = _Choice(page, False)

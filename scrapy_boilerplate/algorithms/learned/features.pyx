@@ -30,11 +30,13 @@ place.
 from __future__ import annotations
 
 from libc.math cimport log, log1p
+from libc.stdlib cimport qsort
 from libc.string cimport memcpy
 
 from .article cimport Article
 from .landmarks cimport Landmarks
-from .records cimport Record, doubles, ints, longs, write_bits, write_element_columns
+from .records cimport BlockFacts, Record, Records, doubles, ints, longs, write_bits
+from ..justext.paragraph cimport Paragraph
 from .text_statistics cimport STATISTICS, write_text_statistics
 
 import functools
@@ -51,7 +53,6 @@ from ..justext.classify import BAD, GOOD, SHORT
 from ..justext.paragraph import Paragraph
 from . import article, landmarks
 from .kind import PRODUCT_TYPES
-from .records import add_up, like_elements, page_records
 from .text_statistics import COUNTED_CHARS, Vocabulary, dates, prompt_words, words
 from .wordlist import WordBits
 
@@ -108,6 +109,9 @@ PROSE_CHARS = 80
 PROSE_LINK_DENSITY = 0.2
 #: A block at least this linked is a link (a teaser's headline, a list's item).
 LINKED = 0.5
+# The thresholds above as C values, for the loop over a page's blocks.
+cdef Py_ssize_t _prefilter_chars = PREFILTER_CHARS, _prose_chars = PROSE_CHARS
+cdef double _prefilter_link_density = PREFILTER_LINK_DENSITY, _prose_link_density = PROSE_LINK_DENSITY, _linked = LINKED
 
 
 @functools.lru_cache(maxsize=8192)
@@ -119,7 +123,11 @@ def _groups_of_value(value: str) -> int:
 
 def prefiltered(block: JustextBlock) -> bool:
     """A block that is boilerplate without scoring: short and mostly links."""
-    return block.chars < PREFILTER_CHARS and block.link_density > PREFILTER_LINK_DENSITY
+    return _prefiltered(block.chars, block.link_density)
+
+
+cdef inline bint _prefiltered(Py_ssize_t chars, double link_density) noexcept:
+    return chars < _prefilter_chars and link_density > _prefilter_link_density
 
 
 def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str],
@@ -178,8 +186,8 @@ cdef class _Page:
     """What the rows of a page's blocks read, gathered once: per block, C arrays by its place."""
 
     cdef Py_ssize_t count, median, first_good, last_good, first_prose, last_prose, page_chars
-    cdef list records, blocks, texts, prose
-    cdef Record top
+    cdef list blocks, texts
+    cdef Records records
     cdef str title
     cdef object title_words
     cdef object repeats
@@ -195,50 +203,63 @@ cdef class _Page:
     cdef double container_columns[3]
 
     def __init__(self, paragraphs, blocks, types):
-        cdef Py_ssize_t count = len(blocks), i, chars, last
-        cdef Record top, container
+        cdef Py_ssize_t count = len(blocks), i, last
+        cdef Records records = Records([(<Paragraph?>paragraph).element for paragraph in paragraphs], _TAG_BIT)
+        cdef Record* top
+        cdef Record* container
+        cdef BlockFacts* facts
         cdef double* basics
         cdef double link_density
         cdef int section = 0
-        self.count, self.blocks = count, list(blocks)
-        self.records, every_record = page_records([paragraph.element for paragraph in paragraphs], _TAG_BIT)
-        self.top = top = every_record[0]
+        if records.block_count != count:  # the blocks' facts are the records' C array, one per paragraph
+            raise ValueError(f"{records.block_count} paragraphs for {count} blocks")
+        self.count, self.blocks, self.records = count, list(blocks), records
         self.basics, self.labels_before, self.chars_before = (doubles(count * _BASICS), doubles(count + 1),
                                                               longs(count + 1))
         self.previous_good, self.next_good, self.sections, self.start_tags = ints(count), ints(count), ints(count), ints(count)
-        self.texts = [block.text.lower() for block in blocks]
-        self.prose = []
+        chars = longs(count)  # for their median
+        cdef long long[::1] sorted_chars = chars
+        self.texts = []
         self.first_good, self.last_good, self.first_prose, self.last_prose = count, -1, count, -1
+        start_of_tag = [_START_TAG.get(tag, -1) for tag in records.tags]
         for i in range(count):
             block = blocks[i]
-            chars, link_density = block.chars, block.link_density
+            text = block.text
+            facts = &records.blocks[i]
+            facts.chars, link_density = block.chars, block.link_density
+            facts.link_chars = (<Paragraph?>paragraphs[i]).chars_in_links
+            facts.commas = text.count(",") if "," in text else 0
+            facts.good = block.label == GOOD
+            facts.linked = link_density >= _linked
+            sorted_chars[i] = facts.chars
+            self.texts.append(text.lower())
             basics = &self.basics[i * _BASICS]
-            basics[0], basics[1] = log1p(chars), log1p(<Py_ssize_t>block.words)
+            basics[0], basics[1] = log1p(facts.chars), log1p(<Py_ssize_t>block.words)
             basics[2], basics[3] = link_density, block.stopword_density
-            basics[4] = 1.0 if block.cf_label == BAD else 0.0
-            basics[5] = 1.0 if block.label == GOOD else 0.0
+            cf_label = block.cf_label
+            basics[4] = 1.0 if cf_label == BAD else 0.0
+            basics[5] = 1.0 if facts.good else 0.0
             basics[6] = 1.0 if block.heading else 0.0
-            basics[7] = 1.0 if prefiltered(block) else 0.0
-            basics[8] = 1.0 if block.cf_label == GOOD else 0.0
-            basics[9] = 1.0 if block.cf_label == SHORT else 0.0
+            basics[7] = 1.0 if _prefiltered(facts.chars, link_density) else 0.0
+            basics[8] = 1.0 if cf_label == GOOD else 0.0
+            basics[9] = 1.0 if cf_label == SHORT else 0.0
             self.labels_before[i + 1] = self.labels_before[i] + basics[_GOOD_BASIC]
-            self.chars_before[i + 1] = self.chars_before[i] + chars
+            self.chars_before[i + 1] = self.chars_before[i] + facts.chars
             if basics[_GOOD_BASIC]:
                 self.first_good = min(self.first_good, i)
                 self.last_good = i
-            is_prose = chars >= PROSE_CHARS and link_density <= PROSE_LINK_DENSITY
-            self.prose.append(is_prose)
-            if is_prose:
+            facts.prose = facts.chars >= _prose_chars and link_density <= _prose_link_density
+            if facts.prose:
                 self.first_prose = min(self.first_prose, i)
                 self.last_prose = i
             # The section a block lies in, by the words of the last heading: "Comments", "Leave a Reply",
             # "Related stories", "More from", "About the author" head a run of prose that is not the
             # article's, and what sets those runs apart from the article is often that heading alone.
             # The class words' groups, read in the heading's text.
-            if block.heading:
+            if basics[6]:
                 section = _groups_of_value(self.texts[i])
             self.sections[i] = section
-            self.start_tags[i] = _START_TAG.get((<Record>self.records[i]).tag, -1)
+            self.start_tags[i] = start_of_tag[records.items[facts.record].tag]
         last = -1
         for i in range(count):
             self.previous_good[i] = last
@@ -249,7 +270,8 @@ cdef class _Page:
             self.next_good[i] = last
             if self.basics[i * _BASICS + _GOOD_BASIC]:
                 last = i
-        container = add_up(self.records, every_record, blocks, paragraphs, self.prose, GOOD, LINKED)
+        records.add_up()
+        top, container = &records.items[0], &records.items[records.container]
         self.page_chars = top.chars or 1
         self.page_columns[0], self.page_columns[1] = log1p(top.chars), log1p(count)
         self.page_columns[2] = top.good_chars / <double>self.page_chars
@@ -260,15 +282,17 @@ cdef class _Page:
         self.title = _title(paragraphs[0].element)
         self.title_words = Vocabulary(words(self.title))
         self.repeats = Counter(self.texts)
-        self.median = sorted([block.chars for block in blocks])[count // 2] or 1
-        self.like = like_elements(self.records, every_record, REPEAT_LEVELS)
-        self.landmarks = Landmarks(self.records, every_record, blocks, self.prose)
-        self.article = Article(self.records, every_record, blocks, paragraphs)
+        qsort(&sorted_chars[0], count, sizeof(long long), _compare)
+        self.median = sorted_chars[count // 2] or 1
+        self.like = records.like_elements(REPEAT_LEVELS)
+        self.landmarks = Landmarks(records)
+        self.article = Article(records, blocks)
 
     cdef bint write(self, Py_ssize_t i, double* row) except -1:
         """Write block ``i``'s row into ``row``, and say whether it has one (not prefiltered)."""
         cdef double* basics = &self.basics[i * _BASICS]
-        cdef Record record = self.records[i]
+        cdef Py_ssize_t place = self.records.blocks[i].record
+        cdef Record* record = &self.records.items[place]
         cdef Py_ssize_t count = self.count, at, j, offset, low, high, width, chars
         cdef int nearest
         if basics[_PREFILTERED_BASIC]:
@@ -292,8 +316,8 @@ cdef class _Page:
         # in_title: a headline repeats the page's title, which ends with the site's name.
         row[at] = 1.0 if chars <= len(self.title) and text in self.title else 0.0
         at += 1
-        at += write_element_columns(record, self.top, _groups_of_value, len(ANCESTOR_TAGS), len(WORD_GROUPS),
-                                    CONTAINER_LEVELS, row + at)  # ancestor_tags to best_container
+        at += self.records.write_element_columns(place, _groups_of_value, len(ANCESTOR_TAGS), len(WORD_GROUPS),
+                                                 CONTAINER_LEVELS, row + at)  # ancestor_tags to best_container
         for offset in NEIGHBOURS:
             if 0 <= i + offset < count:
                 memcpy(row + at, &self.basics[(i + offset) * _BASICS], _NEIGHBOUR_BASICS * sizeof(double))
@@ -324,7 +348,7 @@ cdef class _Page:
         at += _LIKE
         at += write_bits(self.sections[i], len(WORD_GROUPS), row + at)
         # structure
-        row[at], row[at + 1], row[at + 2] = self.prose[i], record.to_meeting, record.below_meeting
+        row[at], row[at + 1], row[at + 2] = self.records.blocks[i].prose, record.to_meeting, record.below_meeting
         memcpy(row + at + 3, self.container_columns, 3 * sizeof(double))
         row[at + 6] = (i - self.first_prose) / <double>count
         row[at + 7] = (i - self.last_prose) / <double>count
@@ -335,6 +359,11 @@ cdef class _Page:
         at += _ARTICLE
         assert at == FEATURES
         return True
+
+
+cdef int _compare(const void* a, const void* b) noexcept nogil:
+    cdef long long x = (<const long long*>a)[0], y = (<const long long*>b)[0]
+    return (x > y) - (x < y)
 
 
 def _title(element: etree._Element) -> str:
