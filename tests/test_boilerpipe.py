@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -93,6 +94,13 @@ def test_words_are_runs_of_word_characters_holding_a_letter_or_digit(text, words
 @given(st.text(alphabet=st.sampled_from("aZ09_\"'.,!@-:;$?()/ |&*+=#%\t\né»—東١\u0301")))
 def test_counting_words_agrees_with_finding_them(text):
     assert count_words(text) == len(find_words(text))
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x3000)))
+def test_words_are_those_of_boilerpipes_pattern(text):
+    # Runs of \\w and the joining characters, holding a letter or digit (isalnum, as Java's isLetterOrDigit).
+    runs = re.findall(r"[\w\"'.,!@\-:;$?()/]+", text)
+    assert find_words(text) == [run for run in runs if any(character.isalnum() for character in run)]
 
 
 def test_text_density_is_words_per_full_line_of_80_characters():

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scrapy_boilerplate.algorithms.boilerpipe import Pipeline, TextBlock, TextDocument, labels
 from scrapy_boilerplate.algorithms.boilerpipe.document import fuse
@@ -108,6 +112,32 @@ def test_terminating_blocks_finder(text, words, marked):
     doc = document(block(words=words, text=text))
     assert finder().process(doc) is marked
     assert (labels.INDICATES_END_OF_TEXT in doc.blocks[0].labels) is marked
+
+
+@pytest.mark.parametrize(("text", "marked"), [
+    ("\u0661\u0662 comments", True),  # any decimal digits, as \\d reads them
+    ("\u00b2 comments here", False),  # a superscript is a digit, not a decimal one
+    ("12comments so far", False),
+    ("12  comments so far", False),  # one space
+    ("see 12 comments", False),  # at the start only
+    ("we want to know what you think...", True),
+])
+def test_end_markers_as_boilerpy3_reads_them(text, marked):
+    assert finder().process(document(block(words=3, text=text))) is marked
+
+
+def boilerpy3_marks(text: str) -> bool:
+    """boilerpy3's test of a short block's lower-cased text, by its regular expressions."""
+    phrases = re.compile("|".join(map(re.escape, END_PHRASES)))
+    counted = re.compile(r"\d+ (?:%s)" % "|".join(map(re.escape, END_COUNTED)))
+    return text.startswith(END_PREFIXES) or bool(phrases.search(text)) or bool(counted.match(text))
+
+
+@given(st.lists(st.sampled_from([*END_PREFIXES, *END_PHRASES, *END_COUNTED, "12", "\u0663", " ", "x", "comment",
+                                 "add", "1 ", "what you think.."]), max_size=6).map("".join))
+def test_end_markers_are_boilerpy3s_expressions(text):
+    marked = finder().process(document(block(words=3, text=text + "        ")))
+    assert marked is boilerpy3_marks((text + "        ").lower())
 
 
 def test_terminating_blocks_finder_with_custom_markers():

@@ -12,7 +12,7 @@ least one letter or digit.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.unicode cimport Py_UNICODE_ISALNUM
+from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
 
@@ -54,8 +54,14 @@ cdef inline bint _joining(Py_UCS4 character) noexcept:
     return character in u"_\"'.,!@-:;$?()/"
 
 
+cdef inline bint _alnum(Py_UCS4 character) noexcept:
+    if character < 128:  # [0-9A-Za-z], without Python's four calls per character
+        return 48 <= character <= 57 or 97 <= (<unsigned int>character | 32) <= 122
+    return Py_UNICODE_ISALNUM(character)
+
+
 cdef inline bint _word_character(Py_UCS4 character) noexcept:
-    return Py_UNICODE_ISALNUM(character) or _joining(character)
+    return _alnum(character) or _joining(character)
 
 
 cpdef list find_words(str text):
@@ -74,13 +80,20 @@ cdef Py_ssize_t _next_word(str text, Py_ssize_t length, Py_ssize_t* end) noexcep
     ``end[0]`` moved to its end: a run of word characters holding a letter or digit."""
     cdef Py_ssize_t i = end[0], start
     cdef bint lettered
+    # Read as CPython holds the text (its characters' width and array), not through str indexing.
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_UCS4 character
     while i < length:
-        if not _word_character(text[i]):
+        if not _word_character(PyUnicode_READ(kind, data, i)):
             i += 1
             continue
         start, lettered = i, False
-        while i < length and _word_character(text[i]):
-            lettered = lettered or Py_UNICODE_ISALNUM(text[i])
+        while i < length:
+            character = PyUnicode_READ(kind, data, i)
+            if not _word_character(character):
+                break
+            lettered = lettered or _alnum(character)
             i += 1
         if lettered:
             end[0] = i
@@ -95,7 +108,7 @@ cpdef Py_ssize_t count_words(str text):
     cdef bint in_run = False, lettered = False
     cdef Py_UCS4 character
     for character in text:
-        if Py_UNICODE_ISALNUM(character):
+        if _alnum(character):
             in_run = lettered = True
         elif _joining(character):
             in_run = True
