@@ -12,12 +12,13 @@ least one letter or digit.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.unicode cimport Py_UNICODE_ISALNUM, PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
+from cpython.unicode cimport PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
+from ...html.characters cimport is_alnum
 from ...html.nodes cimport Open, Place, Walker, add_text, element_from
 from ...html.utf8 cimport Buffer, add, blank, collapsed, decoded, release
 from .document cimport WRAP_WIDTH, TextBlock, TextDocument, new_block
@@ -54,14 +55,8 @@ cdef inline bint _joining(Py_UCS4 character) noexcept:
     return character in u"_\"'.,!@-:;$?()/"
 
 
-cdef inline bint _alnum(Py_UCS4 character) noexcept:
-    if character < 128:  # [0-9A-Za-z], without Python's four calls per character
-        return 48 <= character <= 57 or 97 <= (<unsigned int>character | 32) <= 122
-    return Py_UNICODE_ISALNUM(character)
-
-
 cdef inline bint _word_character(Py_UCS4 character) noexcept:
-    return _alnum(character) or _joining(character)
+    return is_alnum(character) or _joining(character)
 
 
 cpdef list find_words(str text):
@@ -93,7 +88,7 @@ cdef Py_ssize_t _next_word(str text, Py_ssize_t length, Py_ssize_t* end) noexcep
             character = PyUnicode_READ(kind, data, i)
             if not _word_character(character):
                 break
-            lettered = lettered or _alnum(character)
+            lettered = lettered or is_alnum(character)
             i += 1
         if lettered:
             end[0] = i
@@ -108,7 +103,7 @@ cpdef Py_ssize_t count_words(str text):
     cdef bint in_run = False, lettered = False
     cdef Py_UCS4 character
     for character in text:
-        if _alnum(character):
+        if is_alnum(character):
             in_run = lettered = True
         elif _joining(character):
             in_run = True

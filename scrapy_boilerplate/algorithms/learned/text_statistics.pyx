@@ -1,9 +1,10 @@
 # cython: language_level=3
 """The statistics of a block's text that the learned features read, each in one pass over its characters."""
 
-from cpython.unicode cimport (Py_UNICODE_ISALNUM, Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE, Py_UNICODE_ISUPPER,
+from cpython.unicode cimport (Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE, Py_UNICODE_ISUPPER,
                               PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ)
 
+from ...html.characters cimport is_word
 from .wordlist cimport WordBits
 
 #: Characters counted in a block's text, one feature each (their share of the characters).
@@ -99,28 +100,15 @@ cdef inline _Text _text(str text) noexcept:
     return read
 
 
-cdef bint _ASCII_WORD[128]
-for _position in range(128):
-    _ASCII_WORD[_position] = chr(_position).isalnum() or chr(_position) == "_"
-
-
-cdef inline bint _word_character(Py_UCS4 character) noexcept:
-    """A character of a word as ``\\w`` reads it: a letter, a digit or "_" (most of them ASCII, read
-    from a table: Python's tests of a character's class are calls)."""
-    if character < 128:
-        return _ASCII_WORD[character]
-    return Py_UNICODE_ISALNUM(character)
-
-
 cdef inline Py_ssize_t _word_start(_Text* text, Py_ssize_t at) noexcept:
     """Where the first word at or after ``at`` starts (the text's length: none)."""
-    while at < text.length and not _word_character(PyUnicode_READ(text.kind, text.data, at)):
+    while at < text.length and not is_word(PyUnicode_READ(text.kind, text.data, at)):
         at += 1
     return at
 
 
 cdef inline Py_ssize_t _word_end(_Text* text, Py_ssize_t start) noexcept:
-    while start < text.length and _word_character(PyUnicode_READ(text.kind, text.data, start)):
+    while start < text.length and is_word(PyUnicode_READ(text.kind, text.data, start)):
         start += 1
     return start
 
@@ -199,7 +187,7 @@ def prompt_words(str text) -> int:
 #     \b(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}:\d{2}|(?:19|20)\d{2})\b
 #     |\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\bago\b
 #
-# finds, read in one pass: ``\d`` a decimal digit, ``\w`` a letter, digit or "_" (``_word_character``).
+# finds, read in one pass: ``\d`` a decimal digit, ``\w`` a letter, digit or "_" (``is_word``).
 
 cdef tuple _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -212,13 +200,13 @@ def dates(str text) -> int:
     cdef Py_ssize_t at = 0, end, count = 0
     cdef bint in_word, after_word = False  # whether the character before ``at`` is a word's
     while at < read.length:
-        in_word = _word_character(PyUnicode_READ(read.kind, read.data, at))
+        in_word = is_word(PyUnicode_READ(read.kind, read.data, at))
         if in_word and not after_word:
             end = _date_end(&read, at)
             if end > at:
                 count += 1
                 at = end
-                after_word = _word_character(PyUnicode_READ(read.kind, read.data, end - 1))
+                after_word = is_word(PyUnicode_READ(read.kind, read.data, end - 1))
                 continue
         after_word = in_word
         at += 1
@@ -292,4 +280,4 @@ cdef inline bint _separator(_Text* text, Py_ssize_t at) noexcept:
 
 cdef inline bint _word_ends(_Text* text, Py_ssize_t at) noexcept:
     """Whether a word ends at ``at`` (after a word character): ``\b`` there."""
-    return at >= text.length or not _word_character(PyUnicode_READ(text.kind, text.data, at))
+    return at >= text.length or not is_word(PyUnicode_READ(text.kind, text.data, at))

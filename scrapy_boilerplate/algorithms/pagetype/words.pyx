@@ -12,7 +12,6 @@ is in none.
 """
 
 from cpython.unicode cimport (
-    Py_UNICODE_ISALNUM,
     Py_UNICODE_ISDECIMAL,
     Py_UNICODE_ISSPACE,
     PyUnicode_1BYTE_KIND,
@@ -22,6 +21,8 @@ from cpython.unicode cimport (
 )
 from libc.stdint cimport uint8_t, uint16_t
 from libc.string cimport memcmp, memcpy, memset
+
+from ...html.characters cimport is_word
 
 # LONGEST, SLOTS and MOST_GROUPS: words.pxd.
 cdef enum:
@@ -147,7 +148,7 @@ cdef Py_ssize_t _years(const Character* text, Py_ssize_t length) noexcept:
     for at in range(length - 3):
         if ((text[at] == 49 and text[at + 1] == 57) or (text[at] == 50 and text[at + 1] == 48)) \
                 and Py_UNICODE_ISDECIMAL(text[at + 2]) and Py_UNICODE_ISDECIMAL(text[at + 3]) \
-                and (at + 4 == length or not (Py_UNICODE_ISALNUM(text[at + 4]) or text[at + 4] == 95)):
+                and (at + 4 == length or not is_word(text[at + 4])):
             count += 1
     return count
 
