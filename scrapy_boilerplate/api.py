@@ -14,6 +14,7 @@ from .html.page import Page
 from .html.parse import HtmlInput, to_root
 from .metadata import read_metadata
 from .model import Extraction, Metadata, Options
+from .model.untracked import untrack
 from .output import PageRenderer
 
 
@@ -65,7 +66,9 @@ def extract(
             # lxml decodes text when it is read: text an XML parser let in
             # as invalid UTF-8 (a lone surrogate's reference, &#xD800;).
             raise ExtractionError("the tree holds text that is not valid Unicode") from None
-    return Extraction(list(labelled.blocks), labelled.language, algorithm, labelled.html,
+    blocks = list(labelled.blocks)
+    untrack(blocks)  # they may outlive the call by long: see model.untracked
+    return Extraction(blocks, labelled.language, algorithm, labelled.html,
                       renderer=PageRenderer(page, labelled), metadata=found, page_type_reader=PageTypes(root, url))
 
 

@@ -44,6 +44,7 @@ EXTENSIONS = ("scrapy_boilerplate.algorithms.boilerpipe.document", "scrapy_boile
               "scrapy_boilerplate.algorithms.pagetype.parts", "scrapy_boilerplate.algorithms.pagetype.words",
               "scrapy_boilerplate.html.nodes", "scrapy_boilerplate.html.search", "scrapy_boilerplate.html.start_tags",
               "scrapy_boilerplate.html.urls", "scrapy_boilerplate.metadata.elements",
+              "scrapy_boilerplate.model.untracked",
               "scrapy_boilerplate.output.characters", "scrapy_boilerplate.output.markdown",
               "scrapy_boilerplate.output.markup",
               "scrapy_boilerplate.output.placement")

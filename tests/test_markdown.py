@@ -344,3 +344,28 @@ def test_block_whose_element_is_gone_is_written_as_its_text():
 def test_empty_extraction_renders_nothing():
     extraction = extract("")
     assert extraction.markdown == "" and extraction.main_html == ""
+
+
+def test_a_page_changed_after_its_extraction_is_written_as_it_now_is():
+    # The renderer keeps each block's start by its node, found again in the page when it renders:
+    # a start removed since (its node freed with its last object) is looked up by its block's XPath.
+    root = parse("<html><body><h1>Title</h1><p>Some <b>text</b>.</p><p>More <i>text</i>.</p></body></html>")
+    extraction = extract(root, **ALL_GOOD)
+    heading = root.find(".//h1")
+    heading.getparent().remove(heading)
+    del heading
+    root.find(".//p").set("class", "moved")
+    assert extraction.markdown == "Title\n\nSome **text**.\n\nMore *text*."
+
+
+def test_a_joined_block_whose_line_is_gone_is_found_by_its_text():
+    root = parse("<html><body><p>Crowds gather near it</p><h3>Crowds at the stage</h3>"
+                 "<p>The stage is set.</p></body></html>")
+    extraction = extract(root, url="http://example.com/", algorithm="boilerpipe-default")
+    assert [block.text for block in extraction.blocks] == [
+        "Crowds gather near it\nCrowds at the stage\nThe stage is set."]
+    extraction.blocks[0].label = "good"
+    heading = root.find(".//h3")
+    heading.getparent().remove(heading)
+    del heading
+    assert markdown_words(extraction.markdown) == extraction.text.split()

@@ -8,6 +8,7 @@ from typing import Any, Literal, Protocol
 
 from .block import Block, field_names
 from .metadata import Metadata
+from .untracked import untrack
 
 #: The renderings of the good blocks with their structure.
 Form = Literal["markdown", "main_html"]
@@ -174,5 +175,7 @@ class Extraction:
 def _from_rows(block_type: type[Block], rows: list[tuple[Any, ...]], language: str | None, algorithm: str,
                html: str | None, renderer: Renderer | None, metadata: Metadata | None = None,
                page_type_reader: PageTypeReader | None = None) -> Extraction:
-    return Extraction([block_type(*row) for row in rows], language, algorithm, html, renderer=renderer,
+    blocks = [block_type(*row) for row in rows]
+    untrack(blocks)
+    return Extraction(blocks, language, algorithm, html, renderer=renderer,
                       metadata=metadata, page_type_reader=page_type_reader)

@@ -26,8 +26,12 @@ class Piece:
     def __init__(self, element: etree._Element | None, structure: tuple[etree._Element, ...], text: str,
                  runs: list[Run]) -> None: ...
 
+#: A :data:`Shape` as :func:`held` keeps it: each element's node by its address.
+HeldShape = bool | Sequence[tuple[int, bool]]
+
+def held(elements: Sequence[etree._Element | None], shapes: Sequence[Shape]) -> tuple[bytes, Sequence[HeldShape]]: ...
 def pieces(blocks: Sequence[Block], page: Page | None,
-           starts: tuple[Sequence[str], Sequence[etree._Element | None], Sequence[Shape]] | None = None, *,
+           starts: tuple[Sequence[str], bytes, Sequence[HeldShape]] | None = None, *,
            images: bool = True) -> list[Piece]: ...
 def structure_of(element: etree._Element | None, known: dict[etree._Element | None, tuple[etree._Element, ...]],
                  ) -> tuple[etree._Element, ...]: ...

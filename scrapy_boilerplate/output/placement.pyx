@@ -41,7 +41,9 @@ Writing a piece's markup is :mod:`.markup`'s; placing the images and tables no
 block holds, :mod:`.inserts`'.
 """
 
-from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from libc.stdlib cimport bsearch, qsort
 from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
 from libc.string cimport strcmp
 from lxml.includes cimport tree
@@ -398,19 +400,22 @@ def pieces(blocks, page, starts=None, *, bint images=True):
     """The pieces of the good blocks of ``blocks``, in document order.
 
     ``starts``, when the algorithm gave them, holds the blocks' XPaths as it
-    made them, the element each selects, and each block's :data:`Shape` (empty
-    if the algorithm does not tell): a block whose XPath is still that is placed
-    without looking it up. Without ``images``, the images whose alt text is not
-    the block's are left out (they would write nothing).
+    made them and what :func:`held` keeps of the element each selects and of
+    each block's :data:`Shape` (empty if the algorithm does not tell): a block
+    whose XPath is still that, and whose elements are still in the page, is
+    placed without looking it up. Without ``images``, the images whose alt text
+    is not the block's are left out (they would write nothing).
     """
     xpaths = elements = shapes = ()
+    cdef set lost = set()
     cdef Walk walk
     if page is None:
         walk = Walk(_skeleton([block for block in blocks if block.label == GOOD and block.text]))
     else:
         walk = Walk(resolver(page.root))
         if starts is not None:
-            xpaths, elements, shapes = starts
+            xpaths, addresses, shapes = starts
+            elements, shapes = _found(page.root, addresses, shapes, lost)
     # For each element holding text: its piece's element, its markup elements and its structure.
     cdef dict placements = {}
     cdef dict structures = {None: ()}
@@ -426,7 +431,7 @@ def pieces(blocks, page, starts=None, *, bint images=True):
     for number in [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]:
         block = blocks[number]
         text = block.text
-        known = number < len(xpaths) and xpaths[number] == block.xpath
+        known = number < len(xpaths) and xpaths[number] == block.xpath and number not in lost
         shape = shapes[number] if known and shapes else False
         # A block joined from several is placed line by line, each from its own start (with
         # images, as one: the walk finds the images between its lines, which go with the first).
@@ -485,6 +490,90 @@ def pieces(blocks, page, starts=None, *, bint images=True):
                     last.end = end
         placed = number
     return result
+
+
+# --- Where the blocks start, kept without an object per element.
+
+def held(elements, shapes):
+    """What a renderer keeps of the elements where an algorithm's blocks start and of their
+    :data:`Shape`: each element's node by its address (0 for none), all in one ``bytes``, and the
+    shapes with the same in place of their elements. Element objects kept with an extraction would
+    be watched by the cycle collector as long as it lives (a crawl's response, some 180 a page);
+    :func:`pieces` finds the nodes again by one walk through the page, which finds only those
+    still in it."""
+    cdef Py_ssize_t index, count = len(elements)
+    cdef bytes addresses = PyBytes_FromStringAndSize(NULL, count * <Py_ssize_t>sizeof(size_t))
+    cdef size_t* at = <size_t*>PyBytes_AS_STRING(addresses)
+    for index in range(count):
+        element = elements[index]
+        at[index] = 0 if element is None else <size_t>_node(element)
+    if all(isinstance(shape, bool) for shape in shapes):
+        return addresses, shapes
+    return addresses, [shape if isinstance(shape, bool)
+                       else tuple((0 if line is None else <size_t>_node(line), one_text_node)
+                                  for line, one_text_node in shape)
+                       for shape in shapes]
+
+
+cdef int _compare(const void* left, const void* right) noexcept nogil:
+    cdef size_t a = (<const size_t*>left)[0], b = (<const size_t*>right)[0]
+    return (a > b) - (a < b)
+
+
+cdef tuple _found(root, bytes addresses, list shapes, set lost):
+    """The elements and shapes :func:`held` kept, their nodes found again under ``root``: a node
+    no longer there (the page changed since) is none, and its block's number goes into ``lost``."""
+    cdef const size_t* at = <const size_t*>PyBytes_AS_STRING(addresses)
+    cdef Py_ssize_t index, count = len(addresses) // <Py_ssize_t>sizeof(size_t), wanted = 0
+    cdef list joined = [shape for shape in shapes if not isinstance(shape, bool)]
+    cdef size_t* sought = <size_t*>PyMem_Malloc(
+        (count + sum(len(shape) for shape in joined) + 1) * sizeof(size_t))
+    if sought is NULL:
+        raise MemoryError()
+    cdef dict found = {}
+    cdef xmlNode* top = _node(root)
+    cdef xmlNode* node = top
+    cdef size_t address
+    try:
+        for index in range(count):
+            if at[index]:
+                sought[wanted] = at[index]
+                wanted += 1
+        for shape in joined:
+            for address, _ in shape:
+                if address:
+                    sought[wanted] = address
+                    wanted += 1
+        qsort(sought, wanted, sizeof(size_t), _compare)
+        document = (<cetree._Element>root)._doc
+        while node is not NULL and wanted:
+            address = <size_t>node
+            if bsearch(&address, sought, wanted, sizeof(size_t), _compare) is not NULL:
+                found[address] = cetree.elementFactory(document, node)
+            node = _next_in(node, top)
+    finally:
+        PyMem_Free(sought)
+    cdef list elements = [None] * count
+    for index in range(count):
+        if at[index]:
+            element = found.get(at[index])
+            if element is None:
+                lost.add(index)
+            elements[index] = element
+    if not joined:
+        return elements, shapes
+    cdef list shapes_found = []
+    for index, shape in enumerate(shapes):
+        if not isinstance(shape, bool):
+            lines = []
+            for address, one_text_node in shape:
+                element = found.get(address) if address else None
+                if address and element is None:
+                    lost.add(index)
+                lines.append((element, one_text_node))
+            shape = tuple(lines)
+        shapes_found.append(shape)
+    return elements, shapes_found
 
 
 cdef list _lines(str text, shape):

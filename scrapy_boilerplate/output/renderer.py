@@ -10,7 +10,7 @@ from typing import TypeVar
 from ..html.page import Page
 from ..model import Block, Form, Labelled
 from . import clean_html, markdown
-from .placement import Piece, pieces
+from .placement import Piece, held, pieces
 
 _WRITERS = {"markdown": markdown.render, "main_html": clean_html.render}
 
@@ -34,8 +34,9 @@ class PageRenderer:
     def __init__(self, page: Page | None = None, labelled: Labelled | None = None,
                  rendered: list[tuple[_State, dict[_Options, str]]] | None = None) -> None:
         self._page = page
+        # The starts without their element objects (placement.held): an extraction may live long.
         self._starts = None if labelled is None else (
-            [block.xpath for block in labelled.blocks], labelled.starts, labelled.shapes)
+            [block.xpath for block in labelled.blocks], *held(labelled.starts, labelled.shapes))
         # For each state of the blocks rendered, the renderings and pieces made of it; the states
         # are compared, never hashed (hashing would read every block's text), the latest first.
         self._rendered = rendered if rendered is not None else []
