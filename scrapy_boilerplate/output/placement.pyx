@@ -407,15 +407,16 @@ def pieces(blocks, page, starts=None, *, bint images=True):
     is not the block's are left out (they would write nothing).
     """
     xpaths = elements = shapes = ()
+    cdef list numbers = [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]
     cdef set lost = set()
     cdef Walk walk
     if page is None:
-        walk = Walk(_skeleton([block for block in blocks if block.label == GOOD and block.text]))
+        walk = Walk(_skeleton([blocks[number] for number in numbers]))
     else:
         walk = Walk(resolver(page.root))
         if starts is not None:
             xpaths, addresses, shapes = starts
-            elements, shapes = _found(page.root, addresses, shapes, lost)
+            elements, shapes = _found(page.root, addresses, shapes, numbers, lost)
     # For each element holding text: its piece's element, its markup elements and its structure.
     cdef dict placements = {}
     cdef dict structures = {None: ()}
@@ -428,7 +429,7 @@ def pieces(blocks, page, starts=None, *, bint images=True):
     cdef Run last
     cdef tuple inline, structure, placement
     cdef list runs
-    for number in [number for number, block in enumerate(blocks) if block.label == GOOD and block.text]:
+    for number in numbers:
         block = blocks[number]
         text = block.text
         known = number < len(xpaths) and xpaths[number] == block.xpath and number not in lost
@@ -520,14 +521,17 @@ cdef int _compare(const void* left, const void* right) noexcept nogil:
     return (a > b) - (a < b)
 
 
-cdef tuple _found(root, bytes addresses, list shapes, set lost):
-    """The elements and shapes :func:`held` kept, their nodes found again under ``root``: a node
-    no longer there (the page changed since) is none, and its block's number goes into ``lost``."""
+cdef tuple _found(root, bytes addresses, list shapes, list numbers, set lost):
+    """The elements and shapes :func:`held` kept of the blocks ``numbers``, their nodes found again
+    under ``root`` (the others' ``None`` and ``False``): a node no longer there (the page changed
+    since) is none, and its block's number goes into ``lost``."""
     cdef const size_t* at = <const size_t*>PyBytes_AS_STRING(addresses)
-    cdef Py_ssize_t index, count = len(addresses) // <Py_ssize_t>sizeof(size_t), wanted = 0
-    cdef list joined = [shape for shape in shapes if not isinstance(shape, bool)]
+    cdef Py_ssize_t count = len(addresses) // <Py_ssize_t>sizeof(size_t), wanted = 0, distinct = 0, number
+    numbers = [number for number in numbers if number < count]
+    cdef list joined = [shapes[number] for number in numbers if number < len(shapes)
+                        and not isinstance(shapes[number], bool)]
     cdef size_t* sought = <size_t*>PyMem_Malloc(
-        (count + sum(len(shape) for shape in joined) + 1) * sizeof(size_t))
+        (len(numbers) + sum(len(shape) for shape in joined) + 1) * sizeof(size_t))
     if sought is NULL:
         raise MemoryError()
     cdef dict found = {}
@@ -535,9 +539,9 @@ cdef tuple _found(root, bytes addresses, list shapes, set lost):
     cdef xmlNode* node = top
     cdef size_t address
     try:
-        for index in range(count):
-            if at[index]:
-                sought[wanted] = at[index]
+        for number in numbers:
+            if at[number]:
+                sought[wanted] = at[number]
                 wanted += 1
         for shape in joined:
             for address, _ in shape:
@@ -545,34 +549,38 @@ cdef tuple _found(root, bytes addresses, list shapes, set lost):
                     sought[wanted] = address
                     wanted += 1
         qsort(sought, wanted, sizeof(size_t), _compare)
+        for number in range(wanted):  # a start may open several blocks
+            if number == 0 or sought[number] != sought[distinct - 1]:
+                sought[distinct] = sought[number]
+                distinct += 1
         document = (<cetree._Element>root)._doc
-        while node is not NULL and wanted:
+        # Until every node is found: the last good block's start often lies mid-page.
+        while node is not NULL and len(found) < distinct:
             address = <size_t>node
-            if bsearch(&address, sought, wanted, sizeof(size_t), _compare) is not NULL:
+            if bsearch(&address, sought, distinct, sizeof(size_t), _compare) is not NULL:
                 found[address] = cetree.elementFactory(document, node)
             node = _next_in(node, top)
     finally:
         PyMem_Free(sought)
     cdef list elements = [None] * count
-    for index in range(count):
-        if at[index]:
-            element = found.get(at[index])
+    cdef list shapes_found = [False] * len(shapes)
+    for number in numbers:
+        if at[number]:
+            element = found.get(at[number])
             if element is None:
-                lost.add(index)
-            elements[index] = element
-    if not joined:
-        return elements, shapes
-    cdef list shapes_found = []
-    for index, shape in enumerate(shapes):
-        if not isinstance(shape, bool):
-            lines = []
-            for address, one_text_node in shape:
-                element = found.get(address) if address else None
-                if address and element is None:
-                    lost.add(index)
-                lines.append((element, one_text_node))
-            shape = tuple(lines)
-        shapes_found.append(shape)
+                lost.add(number)
+            elements[number] = element
+        if number < len(shapes):
+            shape = shapes[number]
+            if not isinstance(shape, bool):
+                lines = []
+                for address, one_text_node in shape:
+                    element = found.get(address) if address else None
+                    if address and element is None:
+                        lost.add(number)
+                    lines.append((element, one_text_node))
+                shape = tuple(lines)
+            shapes_found[number] = shape
     return elements, shapes_found
 
 
