@@ -239,3 +239,23 @@ def test_xpaths_count_siblings_of_many_tags_each_by_its_tag():
     assert [paragraph.xpath for paragraph in paragraphs] == xpaths([paragraph.element for paragraph in paragraphs])
     assert all(resolve(paragraph.xpath) is paragraph.element for paragraph in paragraphs)
     assert paragraphs[-2].xpath == "/html[1]/body[1]/section[1]/x49[4]/p[1]"
+
+
+def test_paragraphs_hold_their_elements_nodes_and_make_the_elements_when_asked():
+    # On Scrapy's trees each element object is made through lxml.html's class lookup in Python:
+    # the segmentation makes none, its starts make each one read, and tell their nodes without them.
+    from scrapy_boilerplate.algorithms.justext import Starts
+    from scrapy_boilerplate.algorithms.justext.segment import segment
+    from scrapy_boilerplate.html.nodes import address, addresses
+
+    root = lxml_html.document_fromstring("<html><body><div><p>one</p><p>two <b>three</b></p></div>"
+                                         "<ul><li>four</li></ul></body></html>")
+    paragraphs = segment(root)
+    starts = Starts(paragraphs)
+    elements = [start for start in starts]
+    assert [element.tag for element in elements] == ["p", "p", "li"]
+    assert all(isinstance(element, lxml_html.HtmlElement) for element in elements)
+    assert elements == [paragraph.element for paragraph in paragraphs] and len(starts) == 3
+    assert addresses(starts) == addresses(elements) == addresses(list(elements))
+    assert [paragraph.address for paragraph in paragraphs] == [address(element) for element in elements]
+    assert len(addresses([None, elements[0]])) == 2 * len(addresses([None]))

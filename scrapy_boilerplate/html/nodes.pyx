@@ -10,7 +10,7 @@ each tag in C. See ``docs/developer/compiled-core.rst``.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from libc.string cimport memcmp, memcpy
 
 from .utf8 cimport Buffer, add, decoded, release
@@ -24,6 +24,27 @@ cetree.import_lxml__etree()
 
 #: What an entity's ``tag`` reads as in an XPath: lxml gives it the ``Entity`` factory.
 _ENTITY_TAG = str(etree.Entity)
+
+
+def addresses(elements):
+    """The address of the node of each of ``elements`` (0 for ``None``), as ``size_t`` values in
+    one ``bytes``: what tells them apart, and finds them again in a walk, without their objects.
+    A sequence that makes its elements when read (jusText's starts) gives them itself."""
+    given = getattr(elements, "addresses", None)
+    if given is not None:
+        return given()
+    cdef Py_ssize_t index, count = len(elements)
+    cdef bytes found = PyBytes_FromStringAndSize(NULL, count * <Py_ssize_t>sizeof(size_t))
+    cdef size_t* at = <size_t*>PyBytes_AS_STRING(found)
+    for index in range(count):
+        element = elements[index]
+        at[index] = 0 if element is None else <size_t>(<cetree._Element?>element)._c_node
+    return found
+
+
+def address(element):
+    """The address of ``element``'s node (see :func:`addresses`)."""
+    return <size_t>(<cetree._Element?>element)._c_node
 
 
 cdef class Names:

@@ -15,8 +15,9 @@ from typing import cast
 
 from lxml import etree
 
+from ..html.nodes import address, addresses
 from ..html.search import dated_near, last_before, marked, marked_near, named
-from ..model import Block
+from ..model import GOOD, Block
 from ..model.text import shown
 from .authors import BY
 from .dates import MODIFIED_NAME, PUBLISHED_NAME, iso_date, text_date
@@ -82,11 +83,16 @@ def headline(root: etree._Element, h1s: list[etree._Element], blocks: Sequence[B
     block, then the others in document order."""
     if not h1s:
         return []
-    good = [start for block, start in zip(blocks, starts) if block.is_good]
+    # The good blocks' starts by their nodes' addresses: an element object each would cost more
+    # than the rest (jusText's starts make theirs when read).
+    good = [number for number, block in enumerate(blocks[:len(starts)]) if block.label == GOOD]
+    nodes = memoryview(addresses(starts)).cast("P")  # pointer-sized: a size_t each
+    good_nodes = {nodes[number] for number in good}
+    first = [starts[number] for number in good[:5]]
     ranked: list[tuple[int, int, etree._Element]] = []
-    before = last_before(root, h1s, good[0]) if good else None
+    before = last_before(root, h1s, first[0]) if first else None
     for position, element in enumerate(h1s):
-        in_good = element in good or any(start is element or _inside(start, element) for start in good[:5])
+        in_good = address(element) in good_nodes or any(_inside(start, element) for start in first)
         ranked.append((0 if in_good else 1 if element is before else 2, position, element))
     ranked.sort(key=lambda item: item[:2])
     return [(text, element) for *_, element in ranked if (text := visible_text(element))]

@@ -51,7 +51,7 @@ class Labelled:
     """
 
     blocks: Sequence[Block]
-    starts: list[Any]
+    starts: Sequence[Any]
     shapes: list[Any] = field(default_factory=list)
     language: str | None = None
     html: str | None = None

@@ -41,7 +41,7 @@ Writing a piece's markup is :mod:`.markup`'s; placing the images and tables no
 block holds, :mod:`.inserts`'.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdlib cimport bsearch, qsort
 from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_DATA, PyUnicode_KIND, PyUnicode_READ
@@ -59,6 +59,7 @@ from collections.abc import Callable, Sequence
 
 from lxml import etree
 
+from ..html.nodes import addresses
 from ..html.walk import unknown_ancestors
 from ..html.xpath import resolver
 from ..model import GOOD
@@ -502,15 +503,9 @@ def held(elements, shapes):
     be watched by the cycle collector as long as it lives (a crawl's response, some 180 a page);
     :func:`pieces` finds the nodes again by one walk through the page, which finds only those
     still in it."""
-    cdef Py_ssize_t index, count = len(elements)
-    cdef bytes addresses = PyBytes_FromStringAndSize(NULL, count * <Py_ssize_t>sizeof(size_t))
-    cdef size_t* at = <size_t*>PyBytes_AS_STRING(addresses)
-    for index in range(count):
-        element = elements[index]
-        at[index] = 0 if element is None else <size_t>_node(element)
     if all(isinstance(shape, bool) for shape in shapes):
-        return addresses, shapes
-    return addresses, [shape if isinstance(shape, bool)
+        return addresses(elements), shapes
+    return addresses(elements), [shape if isinstance(shape, bool)
                        else tuple((0 if line is None else <size_t>_node(line), one_text_node)
                                   for line, one_text_node in shape)
                        for shape in shapes]

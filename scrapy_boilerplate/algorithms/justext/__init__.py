@@ -9,11 +9,11 @@ from .blocks import JustextBlock
 from .classify import classify_paragraphs
 from .language import declared_language, load_stoplists, page_words, pick_stoplist, stopwords_held, unspaced_language
 from .options import AUTO, JustextOptions
-from .paragraph import Paragraph
+from .paragraph import Paragraph, Starts
 from .segment import segment
 from .stoplists import Stoplist, available, word_index
 
-__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "classify", "prepare", "run"]
+__all__ = ["JustextBlock", "JustextOptions", "Starts", "Stoplist", "available", "classify", "prepare", "run"]
 
 _NO_STOPWORDS: dict[str, None] = {}
 _NO_STOPLIST = Stoplist(None, _NO_STOPWORDS)
@@ -32,7 +32,7 @@ def run(root: etree._Element, options: JustextOptions) -> Labelled:
     """Segment the tree under ``root`` and classify its blocks."""
     noted: list[etree._Element] = []
     paragraphs, blocks, stoplist = classify(root, options, noted=noted)
-    return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
+    return Labelled(blocks, Starts(paragraphs),
                     language=stoplist.name if stoplist is not None else None, noted=noted)
 
 

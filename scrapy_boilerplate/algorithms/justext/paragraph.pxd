@@ -1,7 +1,12 @@
 # jusText's paragraph (paragraph.pyx), which the segmentation makes and the classification reads in C.
+from lxml.includes.tree cimport xmlNode
+
+cimport lxml.includes.etreepublic as cetree
+
 
 cdef class Paragraph:
-    cdef readonly object element
+    cdef xmlNode* node
+    cdef cetree._Document document
     cdef readonly str xpath
     cdef readonly str text
     cdef readonly Py_ssize_t chars_in_links
@@ -10,5 +15,5 @@ cdef class Paragraph:
     cdef readonly bint image_only
 
 
-cdef Paragraph paragraph(object element, str xpath, str text, Py_ssize_t chars_in_links, bint heading,
-                         bint in_select, bint image_only)
+cdef Paragraph paragraph(cetree._Document document, xmlNode* node, str xpath, str text, Py_ssize_t chars_in_links,
+                         bint heading, bint in_select, bint image_only)

@@ -1,4 +1,6 @@
 # The types of paragraph.pyx, which type checkers do not read.
+from collections.abc import Sequence
+
 from lxml import etree
 
 class Paragraph:
@@ -6,6 +8,8 @@ class Paragraph:
 
     @property
     def element(self) -> etree._Element: ...
+    @property
+    def address(self) -> int: ...
     @property
     def xpath(self) -> str: ...
     @property
@@ -18,3 +22,11 @@ class Paragraph:
     def in_select(self) -> bool: ...
     @property
     def image_only(self) -> bool: ...
+
+class Starts(Sequence[etree._Element]):
+    """The elements paragraphs start in, each made when it is read."""
+
+    def __init__(self, paragraphs: list[Paragraph]) -> None: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> etree._Element: ...  # type: ignore[override]
+    def addresses(self) -> bytes: ...

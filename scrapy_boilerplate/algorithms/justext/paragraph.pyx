@@ -2,8 +2,17 @@
 """jusText's paragraph: a run of a page's text between two paragraph boundaries, as :mod:`.segment` finds it.
 
 Compiled: the segmentation makes one per paragraph and the classification reads their fields in C,
-where a dataclass cost a call of its ``__init__`` and an attribute lookup per field read.
+where a dataclass cost a call of its ``__init__`` and an attribute lookup per field read. A
+paragraph holds its element's node, not an element object: on Scrapy's trees each object is made
+through lxml.html's class lookup in Python, and most paragraphs' elements are never asked for.
+Paragraphs live while their page is read, which does not change it, and their document with them.
 """
+
+cimport lxml.includes.etreepublic as cetree
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from lxml.includes.tree cimport xmlNode
+
+cetree.import_lxml__etree()
 
 
 cdef class Paragraph:
@@ -16,17 +25,51 @@ cdef class Paragraph:
     segmenting with ``images``).
     """
 
+    @property
+    def element(self):
+        return cetree.elementFactory(self.document, self.node)
+
+    @property
+    def address(self):
+        """Its element's node's address: what tells it from another without an object."""
+        return <size_t>self.node
+
     def __repr__(self):
         return (f"Paragraph(element={self.element!r}, xpath={self.xpath!r}, text={self.text!r}, "
                 f"chars_in_links={self.chars_in_links}, heading={self.heading}, in_select={self.in_select}, "
                 f"image_only={self.image_only})")
 
 
-cdef Paragraph paragraph(object element, str xpath, str text, Py_ssize_t chars_in_links, bint heading,
-                         bint in_select, bint image_only):
+cdef Paragraph paragraph(cetree._Document document, xmlNode* node, str xpath, str text, Py_ssize_t chars_in_links,
+                         bint heading, bint in_select, bint image_only):
     """A new :class:`Paragraph` of these fields."""
     cdef Paragraph made = Paragraph.__new__(Paragraph)
-    made.element, made.xpath, made.text = element, xpath, text
+    made.document, made.node, made.xpath, made.text = document, node, xpath, text
     made.chars_in_links, made.heading, made.in_select, made.image_only = (
         chars_in_links, heading, in_select, image_only)
     return made
+
+
+cdef class Starts:
+    """The elements ``paragraphs`` start in, in order: a sequence that makes each element object
+    when it is read, and gives all their nodes' addresses without one (:meth:`addresses`)."""
+
+    cdef list paragraphs
+
+    def __init__(self, list paragraphs):
+        self.paragraphs = paragraphs
+
+    def __len__(self):
+        return len(self.paragraphs)
+
+    def __getitem__(self, Py_ssize_t index):
+        return (<Paragraph>self.paragraphs[index]).element
+
+    def addresses(self):
+        """Each element's node's address, as ``size_t`` values in one ``bytes``."""
+        cdef Py_ssize_t index, count = len(self.paragraphs)
+        cdef bytes addresses = PyBytes_FromStringAndSize(NULL, count * <Py_ssize_t>sizeof(size_t))
+        cdef size_t* at = <size_t*>PyBytes_AS_STRING(addresses)
+        for index in range(count):
+            at[index] = <size_t>(<Paragraph>self.paragraphs[index]).node
+        return addresses

@@ -224,7 +224,7 @@ cdef class _Paragraphs:
         if collapsed(&self.text, 0, True):
             text = decoded(&self.text, 0)
             xpath = walk.xpath(&self.place) if self.placed else ""
-            self.found.append(paragraph(walk.element(self.element), xpath, text,
+            self.found.append(paragraph(walk.document, self.element, xpath, text,
                                         self.chars_in_links, self.heading, self.in_select, not self.has_text))
         if self.text.size > _KEPT_BYTES:  # a huge paragraph's buffer goes with it
             release(&self.text)

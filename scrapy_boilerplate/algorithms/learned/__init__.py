@@ -88,5 +88,5 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
         if is_scored:
             block.probability = probability
         block.label = GOOD if is_kept else BAD
-    return Labelled(blocks, [paragraph.element for paragraph in paragraphs],
+    return Labelled(blocks, justext.Starts(paragraphs),
                     language=stoplist.name if stoplist is not None else None, noted=noted)
