@@ -29,11 +29,6 @@ cdef class Paragraph:
     def element(self):
         return cetree.elementFactory(self.document, self.node)
 
-    @property
-    def address(self):
-        """Its element's node's address: what tells it from another without an object."""
-        return <size_t>self.node
-
     def __repr__(self):
         return (f"Paragraph(element={self.element!r}, xpath={self.xpath!r}, text={self.text!r}, "
                 f"chars_in_links={self.chars_in_links}, heading={self.heading}, in_select={self.in_select}, "
