@@ -221,7 +221,7 @@ def libraries(pages: list[trainset.Page], algorithm: str, truths: dict) -> None:
     dates: dict[str, dict[str, str | None]] = defaultdict(dict)
     for page in pages:
         root = parse(page.text, url=page.url)
-        labels = chosen.run(root, options)
+        labels = chosen.run(root, options, page.url)
         begun = time.perf_counter()
         read_structured(root, find(root, MAX_CANDIDATES), Found())
         seconds["structured"] += time.perf_counter() - begun

@@ -152,10 +152,13 @@ def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
                           [[0.0], None, [0.0]], [1, None, 0])
     assert train.by_recall_weight(0.6)(sample, [0.9, 0.0, 0.2]) == (0,)
     assert train.by_recall_weight(5.0)(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
-    # A favor's two weights: the second for a page that says it is of another kind than an article.
-    assert train.by_recall_weights((0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0,)
-    sample.other_kind = True
-    assert train.by_recall_weights((0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
+    # A favor's weights, one for each group of pages: the second for a page that says it is of another
+    # kind than an article, the third for a documentation page.
+    assert train.by_recall_weights((0.6, 5.0, 0.6))(sample, [0.9, 0.0, 0.2]) == (0,)
+    sample.group = 1
+    assert train.by_recall_weights((0.6, 5.0, 0.6))(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
+    sample.group = 2
+    assert train.by_recall_weights((0.6, 0.6, 5.0))(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
     assert train.by_threshold(0.1)(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
     assert train.extracted(sample, (0, 2)) == f"{texts[0]}\n{texts[2]}"
     # The text as Extraction.text gives it: without soft hyphens.
@@ -174,11 +177,17 @@ def test_each_fold_is_scored_with_the_weights_the_other_folds_chose():
     def scored(sample: train.Sample, text: str) -> train.Figures:
         return train.Figures.of([sample], [text])
 
-    per_pair = [{(0.6, 1.0): scored(first, main), (0.6, 2.0): scored(first, "Share this")},
-                {(0.6, 1.0): scored(second, "Share this"), (0.6, 2.0): scored(second, main)}]
-    figures, own = train.with_other_folds_weights(per_pair, [0, 1])
-    assert own == {0: (0.6, 2.0), 1: (0.6, 1.0)}
+    # Each page's figures with each weight of the grid: right with 1.0 alone for the first, 2.0 for the second.
+    per_weight = [{weight: scored(sample, main if weight == right else "Share this") for weight in train.RECALL_WEIGHT_GRID}
+                  for sample, right in ((first, 1.0), (second, 2.0))]
+    figures, own = train.with_other_folds_weights(per_weight, samples, [0, 1])
+    # Both pages say nothing of their kind: the first group's weight is the one chosen (the others,
+    # of no page, are the grid's first).
+    assert own[0][0] == 2.0 and own[1][0] == 1.0
     assert figures.shingle("trainset").f1 == 0.0
+    # Each group gets its own weight where its pages are right with another.
+    second.group = 2
+    assert train.best_weights(per_weight, samples, [0, 1]) == (1.0, train.RECALL_WEIGHT_GRID[0], 2.0)
 
 
 def test_word_f1_is_the_bag_of_words_f1_of_each_page_averaged():

@@ -22,9 +22,10 @@ root of their words, as the shingle F1 averages over pages.
 The model scores each block's features. The trainer cross-validates it with
 folds grouped by site (the URL's host, or for classic pages without one the
 site ``classic.site`` finds, the three corpora together), chooses on the
-out-of-fold predictions the two weights of the recall in each page's
+out-of-fold predictions the weights of the recall in each page's
 choice of its blocks (``decision``; of a page that says it is an article or
-says nothing, and of a page of another kind: ``learned.kind``) for each
+says nothing, of a page of another kind, and of a documentation page:
+``learned.kind.RECALL_GROUPS``) for each
 ``favor``: the best mean F1, F0.5 and F2 of the three corpora; scores each
 fold also with the weights chosen on the other folds alone, and a fixed threshold beside; prints the devset snippet F1 and the shingle F1 of the trainset
 and the classic corpus (overall and per page type) beside trafilatura's and
@@ -65,7 +66,7 @@ from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
 from scrapy_boilerplate.algorithms.learned import decision, features, model  # noqa: E402
-from scrapy_boilerplate.algorithms.learned.kind import declared_types, other_kind, product_page  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.kind import RECALL_GROUPS, declared_types, product_page, recall_group  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 from scrapy_boilerplate.model.text import shown  # noqa: E402
 
@@ -141,8 +142,8 @@ class Sample:
     words: Counter = field(default_factory=Counter)
     #: The share of the reference's shingles found in the page's blocks (see ``REFERENCE_FOUND``).
     found: float = 1.0
-    #: Whether the page says it is of a kind other than an article (``learned.kind``).
-    other_kind: bool = False
+    #: The page's place in ``learned.kind.RECALL_GROUPS``: says it is an article or nothing, another kind, documentation.
+    group: int = 0
     #: Whether the page says it is a product on sale, whose blocks in reviews are left out (``learned.kind``).
     product: bool = False
 
@@ -221,7 +222,7 @@ def load_samples(limit: int | None) -> list[Sample]:
         pages = loader(limit)
         blocks = featurized(corpus, pages, limit)
         for page in pages:
-            texts, rows, (other_kind, product) = blocks[page.key]
+            texts, rows, (group, product) = blocks[page.key]
             if corpus == "devset":
                 sample = Sample(corpus, page, classic.site(page), texts, rows, devset_labels(page, texts))
             else:
@@ -229,14 +230,14 @@ def load_samples(limit: int | None) -> list[Sample]:
                 labels, found = shingle_labels(page, texts, reference)
                 sample = Sample(corpus, page, classic.site(page), texts, rows, labels, reference,
                                 trainset.bag_of_words(page.main_content), found)
-            sample.other_kind, sample.product = other_kind, product
+            sample.group, sample.product = group, product
             samples.append(sample)
     return samples
 
 
-def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows, tuple[bool, bool]]]:
-    """Each page's blocks' texts and rows, and whether it says it is of another kind than an article
-    and a product, from ``CACHE`` when the package's code is the one they were computed with."""
+def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows, tuple[int, bool]]]:
+    """Each page's blocks' texts and rows, its group of ``RECALL_GROUPS`` and whether it says it is a
+    product, from ``CACHE`` when the package's code is the one they were computed with."""
     path = CACHE / f"rows-{corpus}-{limit or 'all'}-{code_version()}.pickle"
     if path.is_file():
         return pickle.loads(path.read_bytes())
@@ -247,7 +248,7 @@ def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[l
         types = declared_types(root) if root is not None else set()
         blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
         result[page.key] = ([devset.collapse(block.text) for block in blocks], rows,
-                            (other_kind(types), product_page(types)))
+                            (recall_group(types, page.url), product_page(types)))
     CACHE.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     return result
@@ -340,17 +341,44 @@ def page_probabilities(sample: Sample, probabilities: list[float]) -> list[float
                                                     for row in sample.rows])
 
 
-def by_recall_weights(weights: tuple[float, float]) -> Choice:
-    """The blocks each page's choice keeps with a ``favor``'s weights (of an article or of another kind),
-    as the run-time chooses."""
-    return lambda sample, probabilities: by_recall_weight(weights[sample.other_kind])(sample, probabilities)
+def by_recall_weights(weights: tuple[float, ...]) -> Choice:
+    """The blocks each page's choice keeps with a ``favor``'s weights (one for each group of
+    ``RECALL_GROUPS``), as the run-time chooses."""
+    return lambda sample, probabilities: by_recall_weight(weights[sample.group])(sample, probabilities)
 
 
-def by_kind(per_weight: list[dict[float, Figures]], samples: list[Sample]) -> list[dict[tuple[float, float], Figures]]:
-    """Each sample's figures with each pair of weights of ``RECALL_WEIGHT_GRID`` (an article's,
-    another kind's), read from its figures with each weight."""
-    pairs = list(itertools.product(RECALL_WEIGHT_GRID, RECALL_WEIGHT_GRID))
-    return [{pair: figures[pair[sample.other_kind]] for pair in pairs} for figures, sample in zip(per_weight, samples)]
+def best_weights(per_weight: list[dict[float, Figures]], samples: list[Sample], chosen: Iterable[int],
+                 beta: float = 1.0) -> tuple[float, ...]:
+    """The weights of ``RECALL_WEIGHT_GRID``, one for each group of ``RECALL_GROUPS``, of the best mean
+    F-measure (``beta``) of the ``chosen`` samples, read from each one's figures with each weight. The
+    first two groups' weights are chosen together, every pair of them, the later groups' pages counted
+    with the first group's; then each later group's weight on its own, the others' as chosen: a small
+    group (documentation: some 90 pages) must not move the weights of the others."""
+    chosen = list(chosen)
+    sums = []
+    for group in range(len(RECALL_GROUPS)):
+        members = [i for i in chosen if samples[i].group == group]
+        by_weight = {weight: Figures.sum(per_weight[i][weight] for i in members) for weight in RECALL_WEIGHT_GRID}
+        for figures in by_weight.values():
+            figures.per_page.clear()  # not read by the measure: left out of the combinations' sums
+        sums.append(by_weight)
+
+    def measure(weights: tuple[float, ...]) -> float:
+        return Figures.sum(sums[group][weight] for group, weight in enumerate(weights)).measure(beta)
+
+    later = len(RECALL_GROUPS) - 2
+    weights = max(((first, second) + (first,) * later for first, second in
+                   itertools.product(RECALL_WEIGHT_GRID, RECALL_WEIGHT_GRID)), key=measure)
+    for group in range(2, len(RECALL_GROUPS)):
+        weights = max((weights[:group] + (weight,) + weights[group + 1:] for weight in RECALL_WEIGHT_GRID),
+                      key=measure)
+    return weights
+
+
+def with_weights(per_weight: list[dict[float, Figures]], samples: list[Sample], chosen: Iterable[int],
+                 weights: tuple[float, ...]) -> Figures:
+    """The ``chosen`` samples' figures with ``weights``, each sample its group's."""
+    return Figures.sum(per_weight[i][weights[samples[i].group]] for i in chosen)
 
 
 def kept_indices(sample: Sample, probabilities: list[float], *, threshold: float = 0.0,
@@ -486,20 +514,20 @@ def figures_by(samples: list[Sample], out_of_fold: list[list[float]], choices: d
     return result
 
 
-def with_other_folds_weights(per_pair: list[dict[tuple[float, float], Figures]], fold: list[int],
-                             ) -> tuple[Figures, dict[int, tuple[float, float]]]:
+def with_other_folds_weights(per_weight: list[dict[float, Figures]], samples: list[Sample], fold: list[int],
+                             ) -> tuple[Figures, dict[int, tuple[float, ...]]]:
     """The figures with each fold scored with the weights the other folds alone chose (of the best mean
     F1), and those weights by fold: what choosing them on the scored predictions adds."""
     everyone = range(len(fold))
-    own = {f: best(per_pair, [i for i in everyone if fold[i] != f]) for f in set(fold)}
-    return Figures.sum(per_pair[i][own[fold[i]]] for i in everyone), own
+    own = {f: best_weights(per_weight, samples, [i for i in everyone if fold[i] != f]) for f in set(fold)}
+    return Figures.sum(per_weight[i][own[fold[i]][samples[i].group]] for i in everyone), own
 
 
 def seed_figures(samples: list[Sample], fold: list[int], seed: int) -> Figures:
     """The figures with LightGBM's ``seed``, each fold scored with the weights the other folds chose."""
     out_of_fold = cross_validate(samples, fold, seed)
     per_weight = figures_by(samples, out_of_fold, {w: by_recall_weight(w) for w in RECALL_WEIGHT_GRID})
-    return with_other_folds_weights(by_kind(per_weight, samples), fold)[0]
+    return with_other_folds_weights(per_weight, samples, fold)[0]
 
 
 def best(per_sample: list[dict[Any, Figures]], chosen: Iterable[int], beta: float = 1.0) -> Any:
@@ -554,8 +582,8 @@ def report_types(corpus: str, minimum: int, contenders: dict[str, Figures]) -> N
         print(f"{page_type:<16} {pages:5d} {mine[0]:7.3f} {mine[1]:7.3f}{cells}")
 
 
-def export(booster: lightgbm.Booster, weights: dict[str, float]) -> dict:
-    """The trained trees, as :func:`model.source` reads them, and each ``favor``'s recall weight."""
+def export(booster: lightgbm.Booster, weights: dict[str, tuple[float, ...]]) -> dict:
+    """The trained trees, as :func:`model.source` reads them, and each ``favor``'s recall weights."""
     def node(tree: dict) -> object:
         if "leaf_value" in tree:
             return tree["leaf_value"]
@@ -603,10 +631,9 @@ def main() -> None:
     fixed = {t: Figures.sum(per_threshold[i][t] for i in everyone) for t in THRESHOLDS}
     per_weight = figures_by(samples, out_of_fold, {w: by_recall_weight(w) for w in RECALL_WEIGHT_GRID})
     by_weight = {w: Figures.sum(per_weight[i][w] for i in everyone) for w in RECALL_WEIGHT_GRID}
-    per_pair = by_kind(per_weight, samples)
-    weights = {favor: best(per_pair, everyone, beta) for favor, beta in FAVOR_BETAS.items()}
-    by_pair = {favor: Figures.sum(per_pair[i][weights[favor]] for i in everyone) for favor in FAVOR_BETAS}
-    ours = by_pair["balance"]
+    weights = {favor: best_weights(per_weight, samples, everyone, beta) for favor, beta in FAVOR_BETAS.items()}
+    by_favor = {favor: with_weights(per_weight, samples, everyone, weights[favor]) for favor in FAVOR_BETAS}
+    ours = by_favor["balance"]
     threshold = best(per_threshold, everyone)
     print("recall weight  devset F1  trainset F1  classic F1  (mean F1 F0.5 F2)")
     for w in RECALL_WEIGHT_GRID:
@@ -614,16 +641,16 @@ def main() -> None:
         print(f"  {w:5.2f}        {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
               f"        {figures.shingle('classic').f1:.3f}       ({figures.measure(1):.3f} {figures.measure(0.5):.3f}"
               f" {figures.measure(2):.3f})")
-    print(f"chosen recall weights (best mean F1, F0.5 and F2 out of fold, of a page that says it is an article or "
-          f"says nothing and of a page of another kind, {sum(s.other_kind for s in samples)} of them; written with "
-          f"the trees): {weights}")
+    groups = ", ".join(f"{name} {sum(s.group == g for s in samples)}" for g, name in enumerate(RECALL_GROUPS))
+    print(f"chosen recall weights (best mean F1, F0.5 and F2 out of fold, of each group of pages: {groups}; "
+          f"written with the trees): {weights}")
     print("fixed threshold  devset F1  trainset F1  classic F1  (mean F1 F0.5 F2)")
     for t in THRESHOLDS[::2]:
         figures = fixed[t]
         print(f"  {t:5.3f}          {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
               f"        {figures.shingle('classic').f1:.3f}       ({figures.measure(1):.3f} {figures.measure(0.5):.3f}"
               f" {figures.measure(2):.3f})")
-    blind, own = with_other_folds_weights(per_pair, fold)
+    blind, own = with_other_folds_weights(per_weight, samples, fold)
 
     theirs_texts, theirs_ms = reference_texts("trafilatura", classic.trafilatura_text, samples)
     theirs = Figures.of(samples, theirs_texts)
@@ -634,7 +661,7 @@ def main() -> None:
     report("learned, cross-validated by site", ours)
     report("  weight of the other folds", blind)
     for favor in ("precision", "recall"):
-        report(f"  favor={favor} {weights[favor]}", by_pair[favor])
+        report(f"  favor={favor} {weights[favor]}", by_favor[favor])
     report(f"  fixed threshold {threshold} (the best)", fixed[threshold])
     report("trafilatura 2.3 extract", theirs)
     report("readability-lxml", readability)

@@ -37,7 +37,7 @@ def extract(
     authors, dates and the like into ``Extraction.metadata`` (``False`` leaves it ``None``
     and saves its cost, some 10% of the extraction's). The page's type
     (``Extraction.page_type``) is read from the same tree when first asked for;
-    ``url`` helps tell it.
+    ``url`` helps tell it, and tells ``learned`` a documentation page.
 
     Raises :class:`~scrapy_boilerplate.OptionError` for an invalid option or
     ``url`` (not a ``str``, or a lone surrogate in it) and
@@ -59,7 +59,7 @@ def extract(
         return Extraction(algorithm=algorithm, renderer=PageRenderer(), metadata=Metadata() if metadata else None)
     with _collector_paused():
         try:
-            labelled = chosen.run(root, options)
+            labelled = chosen.run(root, options, url)
             page = Page(root, url, labelled.noted)
             found = read_metadata(root, url, labelled, base=page.base) if metadata else None
         except UnicodeDecodeError:

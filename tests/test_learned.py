@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import ARTICLE, GERMAN
+from hypothesis import given
+from hypothesis import strategies as st
 from lxml import etree
 
 from scrapy_boilerplate import ALGORITHMS, LearnedBlock, LearnedOptions, OptionError, extract
@@ -52,11 +54,12 @@ def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
     assert model.load().probabilities(page["rows"]) == page["probabilities"]
 
 
-def test_the_model_carries_recall_weights_for_each_favor_and_kind_of_page():
+def test_the_model_carries_recall_weights_for_each_favor_and_group_of_pages():
     weights = model.load().recall_weights
     assert weights.keys() == set(FAVORS)
-    for page_kind in (0, 1):  # a page that says it is an article or nothing, a page of another kind
-        assert weights["precision"][page_kind] < weights["balance"][page_kind] < weights["recall"][page_kind]
+    # A page that says it is an article or nothing, a page of another kind, a documentation page.
+    for group in range(len(kind.RECALL_GROUPS)):
+        assert weights["precision"][group] < weights["balance"][group] < weights["recall"][group]
 
 
 def test_model_is_loaded_once():
@@ -524,8 +527,47 @@ def test_what_the_page_says_it_is_from_open_graph_json_ld_and_microdata():
 
 
 def test_a_page_of_another_kind_takes_its_own_weight_of_the_recall():
-    article_weight, other_kind_weight = LearnedOptions().recall_weights
+    article_weight, other_kind_weight, documentation_weight = LearnedOptions().recall_weights
     assert other_kind_weight > article_weight  # its main text is spread over more, smaller blocks
+    assert documentation_weight > article_weight  # its long sections end in blocks of low probability
+
+
+def test_a_documentation_page_is_told_by_its_url():
+    for url in ("https://docs.python.org/3/library/re.html", "https://git-scm.com/docs/git-commit",
+                "https://www.postgresql.org/DOCS/current/sql-select.html", "https://example.org/manual/intro",
+                "https://man7.org/linux/man-pages/man1/ls.1.html", "https://en.wikipedia.org/wiki/Lyon",
+                "https://developer.mozilla.org/en-US/docs/Web"):
+        assert kind.documentation_url(url), url
+    for url in ("https://www.example.com/2025/01/02/world/floods.html", "https://example.com/helpful-tips",
+                "https://shop.example/products/lamp", "http://[::1", "not a URL", "", None):
+        assert not kind.documentation_url(url), url
+    assert kind.recall_group(set(), "https://docs.example.org/start") == 2
+    # A documentation site's TechArticle is documentation; a page of another kind is of that kind.
+    assert kind.recall_group({"techarticle"}, "https://docs.example.org/start") == 2
+    assert kind.recall_group({"article"}, "https://example.org/news/start") == 0
+    assert kind.recall_group({"product"}, "https://example.org/manual/lamp") == 1  # says it is another kind
+    assert kind.recall_group(set(), None) == 0
+
+
+@given(st.text())
+def test_any_url_is_read_without_an_error(url):
+    assert kind.documentation_url(url) in (True, False)
+    assert kind.documentation_url("https://" + url) in (True, False)
+
+
+@pytest.mark.parametrize(("url", "group"), [(None, 0), ("https://example.org/news/floods", 0),
+                                            ("https://docs.example.org/guide/floods", 2)])
+def test_each_page_is_chosen_with_its_groups_weight(monkeypatch, url, group):
+    weights = []
+    kept = decision.kept
+
+    def noting(*args, recall_weight, **kwargs):
+        weights.append(recall_weight)
+        return kept(*args, recall_weight=recall_weight, **kwargs)
+
+    monkeypatch.setattr(decision, "kept", noting)
+    extract(ARTICLE, algorithm="learned", url=url)
+    assert weights == [LearnedOptions().recall_weights[group]]
 
 
 def test_distance_to_jusTexts_good_blocks_and_repeats():
@@ -608,4 +650,4 @@ def test_comments_under_an_article_and_a_forums_posts_against_the_pages_landmark
 
 def test_a_trained_model_of_another_format_is_refused():
     with pytest.raises(ValueError, match="format"):
-        model.source({"format": 5, "features": 1, "trees": [], "recall_weights": {"balance": 0.6}})
+        model.source({"format": 6, "features": 1, "trees": [], "recall_weights": {"balance": (0.5, 1.0)}})

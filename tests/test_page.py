@@ -33,7 +33,7 @@ def labelled(algorithm: str, **options):
     """The page's tree and what ``algorithm`` makes of it, as :func:`~scrapy_boilerplate.extract` runs it."""
     root = parse(PAGE, url=URL)
     chosen = algorithms.get(algorithm)
-    return root, chosen.run(root, chosen.options.from_mapping(options))
+    return root, chosen.run(root, chosen.options.from_mapping(options), URL)
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))

@@ -1,7 +1,8 @@
 """The extraction algorithms, by the name users select them with.
 
-Each algorithm is a function ``run(root, options) -> Labelled`` over an lxml
-tree and an :class:`~scrapy_boilerplate.model.options.Options` subclass; none of them
+Each algorithm is a function ``run(root, options, url) -> Labelled`` over an lxml
+tree, an :class:`~scrapy_boilerplate.model.options.Options` subclass and the page's
+URL where it is known (``None`` otherwise; only learned reads it); none of them
 knows about Scrapy.
 """
 
@@ -31,7 +32,7 @@ OptionsT = TypeVar("OptionsT", bound=Options)
 class Algorithm(Generic[OptionsT]):
     name: str
     options: type[OptionsT]
-    run: Callable[[etree._Element, OptionsT], Labelled]
+    run: Callable[[etree._Element, OptionsT, str | None], Labelled]
     #: Loads what ``run`` will need with these options, so that a crawl pays
     #: for it at start-up rather than on its first page.
     prepare: Callable[[OptionsT], None] = _nothing_to_prepare

@@ -39,12 +39,12 @@ class Filter(Protocol):
         """Apply the filter to ``document`` in place; ``True`` if it changed anything."""
 
 
-def run_article(root: etree._Element, options: BoilerpipeArticleOptions) -> Labelled:
+def run_article(root: etree._Element, options: BoilerpipeArticleOptions, url: str | None = None) -> Labelled:
     """ArticleExtractor over the tree under ``root``."""
     return run_pipeline(root, _article_pipeline(options))
 
 
-def run_default(root: etree._Element, options: BoilerpipeDefaultOptions) -> Labelled:
+def run_default(root: etree._Element, options: BoilerpipeDefaultOptions, url: str | None = None) -> Labelled:
     """DefaultExtractor over the tree under ``root``."""
     return run_pipeline(root, _DEFAULT_PIPELINE)
 

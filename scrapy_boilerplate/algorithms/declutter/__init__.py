@@ -17,7 +17,7 @@ __all__ = ["DeclutterBlock", "DeclutterOptions", "run"]
 _KEPT_DECISIONS = frozenset({KEPT, BLESSED})
 
 
-def run(root: etree._Element, options: DeclutterOptions) -> Labelled:
+def run(root: etree._Element, options: DeclutterOptions, url: str | None = None) -> Labelled:
     """Declutter the page under ``root``, which is left as it is."""
     pruned = prune(root, options)
     verdicts = shake(root, pruned, options)

@@ -28,7 +28,7 @@ def prepare(options: JustextOptions) -> None:
         load_stoplists()
 
 
-def run(root: etree._Element, options: JustextOptions) -> Labelled:
+def run(root: etree._Element, options: JustextOptions, url: str | None = None) -> Labelled:
     """Segment the tree under ``root`` and classify its blocks."""
     noted: list[etree._Element] = []
     paragraphs, blocks, stoplist = classify(root, options, noted=noted)

@@ -7,8 +7,8 @@ the text, its neighbours, its way to the page's container and the repeated
 items it lies in) and the shipped :mod:`.model` gives the probability
 that it is main text. ``benchmarks/train.py`` trains that model on three
 corpora; each page keeps the blocks that make the most of its expected
-precision and recall as ``favor`` weighs them for what the page says it is
-(:mod:`.decision`, :mod:`.kind`), or those above a fixed ``threshold``
+precision and recall as ``favor`` weighs them for what the page says it is,
+or its URL (:mod:`.decision`, :mod:`.kind`), or those above a fixed ``threshold``
 (:mod:`.options`), less the second copy of a section.
 """
 
@@ -26,7 +26,7 @@ from ..justext import JustextBlock, Stoplist
 from . import decision
 from .blocks import LearnedBlock
 from .features import ANY_COMMENT, ANY_REVIEW, iter_rows, prefiltered, rows
-from .kind import declared_types, other_kind, product_page
+from .kind import declared_types, product_page, recall_group
 from .model import load
 from .options import LearnedOptions
 
@@ -55,8 +55,8 @@ def _noting(rows: Iterator[Sequence[float] | None], column: int, flags: list[boo
         yield row
 
 
-def run(root: etree._Element, options: LearnedOptions) -> Labelled:
-    """Classify the blocks of the tree under ``root`` with the shipped model."""
+def run(root: etree._Element, options: LearnedOptions, url: str | None = None) -> Labelled:
+    """Classify the blocks of the tree under ``root``, the page at ``url``, with the shipped model."""
     # jusText makes the blocks as LearnedBlocks, whose label becomes the model's here.
     noted: list[etree._Element] = []
     paragraphs, justext_blocks, stoplist = justext.classify(root, options, LearnedBlock, noted=noted)
@@ -78,10 +78,9 @@ def run(root: etree._Element, options: LearnedOptions) -> Labelled:
     if reviews_out:
         probabilities = decision.without_reviews(probabilities, in_reviews)
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
-    article_weight, other_kind_weight = options.recall_weights
     kept = decision.kept(
         probabilities, [block.chars for block in blocks], [block.text for block in blocks], scored,
-        threshold=options.threshold, recall_weight=other_kind_weight if other_kind(types) else article_weight,
+        threshold=options.threshold, recall_weight=options.recall_weights[recall_group(types, url)],
         comments=(in_comments, [block.cf_label for block in blocks]) if options.comments else None)
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label

@@ -14,8 +14,8 @@ probability, the rule keeps the first ones that make the most of expected
 precision plus ``recall_weight`` times expected recall: a threshold of the
 page's own, higher on a page whose main text is sure, lower where it is
 scattered over doubtful blocks. The weight is the model's for ``favor`` and
-for what the page says it is (:mod:`.kind`): a page of another kind than an
-article weighs its recall more.
+for the page's group (:mod:`.kind`): a page of another kind than an article,
+and a documentation page, weigh their recall more.
 
 Blocks under :data:`LEAST_PROBABILITY` take no part: their labels go
 together (a comment thread, a shop's policies in its footer: all main text

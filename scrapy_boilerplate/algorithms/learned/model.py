@@ -31,8 +31,9 @@ TREES_MODULE = "trees"
 #: 3: the thresholds of ``favor`` under ``"favor"``; 4: instead of thresholds, each ``favor``'s
 #: weight of the recall in the pages' choice under ``"recall_weights"``; 5: one stage, no
 #: ``"smoothing"``; 6: each ``favor``'s two weights, of pages that say they are articles or say
-#: nothing, and of pages that say they are of another kind).
-FORMAT = 6
+#: nothing, and of pages that say they are of another kind; 7: a weight for each of
+#: ``kind.RECALL_GROUPS``, documentation pages' third).
+FORMAT = 7
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,9 @@ class Trees:
 class Model:
     #: Scores a block's features.
     trees: Trees
-    #: The weights of the recall in each page's choice that cross-validation chose for each ``favor``:
-    #: of a page that says it is an article or says nothing, and of a page of another kind (:mod:`.kind`).
-    recall_weights: dict[str, tuple[float, float]]
+    #: The weights of the recall in each page's choice that cross-validation chose for each ``favor``,
+    #: one for each group of pages of ``kind.RECALL_GROUPS`` (:mod:`.kind`).
+    recall_weights: dict[str, tuple[float, ...]]
 
     def probabilities(self, rows: Iterable[Sequence[float] | None]) -> list[float]:
         """The probability of each block (0.0 where prefiltered: its row is ``None``).
@@ -76,8 +77,8 @@ def source(data: dict[str, Any]) -> str:
     """The text of ``trees.py`` for the trainer's trees (as ``benchmarks/train.py`` exports them)."""
     if data.get("format") != FORMAT:
         raise ValueError(f"the trained model has format {data.get('format')!r}, this version reads {FORMAT}")
-    weights = ", ".join(f"{favor!r}: ({float(article)!r}, {float(other_kind)!r})"
-                        for favor, (article, other_kind) in sorted(data["recall_weights"].items()))
+    weights = ", ".join(f"{favor!r}: ({', '.join(repr(float(weight)) for weight in group_weights)})"
+                        for favor, group_weights in sorted(data["recall_weights"].items()))
     return (
         f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
         f"RECALL_WEIGHTS = {{{weights}}}\n"

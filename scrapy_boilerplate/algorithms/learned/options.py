@@ -75,12 +75,13 @@ class LearnedOptions(JustextOptions):
             raise OptionError("favor", self.favor, "give either favor or threshold, not both")
 
     @property
-    def recall_weights(self) -> tuple[float, float]:
+    def recall_weights(self) -> tuple[float, ...]:
         """The weights of the expected recall in each page's choice (see ``decision.py``) that
-        cross-validation chose for ``favor`` when the shipped model was trained, of a page that
-        says it is an article or says nothing and of a page that says it is of another kind
-        (``kind.py``): the best mean F1 (balance), F0.5 (precision) and F2 (recall) of the
-        corpora, out of fold. The model carries them, as they belong to its probabilities."""
+        cross-validation chose for ``favor`` when the shipped model was trained, one for each group
+        of ``kind.RECALL_GROUPS``: a page that says it is an article or says nothing, a page that
+        says it is of another kind, a documentation page; the best mean F1 (balance), F0.5
+        (precision) and F2 (recall) of the corpora, out of fold. The model carries them, as they
+        belong to its probabilities."""
         return load().recall_weights[self.favor]
 
 
