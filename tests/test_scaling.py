@@ -40,17 +40,16 @@ RUNS = 5
 MAX_RATIO = 10
 
 
-def best_times(pages: list[str], algorithm: str) -> list[float]:
-    """The best CPU time of each page's extraction over :data:`RUNS` runs, the pages taking turns:
-    a neighbour that slows the machine for a while slows both alike."""
-    roots = [parse(page) for page in pages]
-    times: list[list[float]] = [[] for _ in roots]
+def best_times(runs: list[Callable[[], object]]) -> list[float]:
+    """The best CPU time of each of ``runs`` over :data:`RUNS` rounds, the runs taking turns: a
+    neighbour that slows the machine for a while slows them alike."""
+    times: list[list[float]] = [[] for _ in runs]
     for _ in range(RUNS):
-        for root, page_times in zip(roots, times):
+        for run, run_times in zip(runs, times):
             started = time.process_time()
-            extract(root, algorithm=algorithm)
-            page_times.append(time.process_time() - started)
-    return [min(page_times) for page_times in times]
+            run()
+            run_times.append(time.process_time() - started)
+    return [min(run_times) for run_times in times]
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -58,7 +57,8 @@ def best_times(pages: list[str], algorithm: str) -> list[float]:
 def test_four_times_the_page_is_about_four_times_the_work(algorithm, shape):
     make, units = SHAPES[shape]
     extract(make(units), algorithm=algorithm)  # loads what the first run needs (stoplists)
-    small, large = best_times([make(units), make(4 * units)], algorithm)
+    roots = [parse(make(units)), parse(make(4 * units))]
+    small, large = best_times([lambda root=root: extract(root, algorithm=algorithm) for root in roots])
     assert large / small < MAX_RATIO, f"{large / small:.1f} times the time for 4 times the page"
 
 
@@ -67,21 +67,11 @@ def test_four_times_the_page_is_about_four_times_the_work(algorithm, shape):
 VIEW_BLOCKS = 8000
 
 
-def best_view_times(pages: list, extractions: list) -> list[float]:
-    """The best CPU time of each page's block view over :data:`RUNS` runs, the pages taking turns."""
-    times: list[list[float]] = [[] for _ in pages]
-    for _ in range(RUNS):
-        for root, extraction, page_times in zip(pages, extractions, times):
-            started = time.process_time()
-            block_view(extraction, root)
-            page_times.append(time.process_time() - started)
-    return [min(page_times) for page_times in times]
-
-
 def test_the_view_of_four_times_the_blocks_is_about_four_times_the_work():
     pages = [parse("<p>" + "line of a poem<br>\n" * n + "</p>") for n in (VIEW_BLOCKS, 4 * VIEW_BLOCKS)]
     extractions = [extract(root, algorithm="boilerpipe-article") for root in pages]
     assert [len(extraction.blocks) for extraction in extractions] == [VIEW_BLOCKS, 4 * VIEW_BLOCKS]
-    small, large = best_view_times(pages, extractions)
+    small, large = best_times([lambda root=root, extraction=extraction: block_view(extraction, root)
+                               for root, extraction in zip(pages, extractions)])
     # linear work gives about 4 (4.3 to 4.8 measured on a shared machine: memory, not steps), quadratic 16
     assert large / small < MAX_RATIO, f"{large / small:.2f} times the time for 4 times the blocks"
