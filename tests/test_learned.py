@@ -313,14 +313,28 @@ def test_the_choice_weighs_blocks_by_characters_in_every_script():
 
 def test_blocks_under_the_least_probability_take_no_part_in_the_choice():
     # A short sure article under a long thread of unlikely comments: counted as independent, the
-    # comments' 3,000 characters at 0.15 (450 expected) made the article's 90 a fifth of the expected
-    # recall, and the page kept everything (value 0.17 + 1.5 against 0.9 + 1.5 * 90 / 540).
-    probabilities, chars = [0.9] + [0.15] * 30, [100] + [100] * 30
+    # comments' 3,000 characters at 0.1 (read as 0.18: 530 expected) would make the article's 82 a
+    # seventh of the expected recall, and the page keep everything (value 0.2 + 1.5 against
+    # 0.82 + 1.5 * 82 / 612).
+    probabilities, chars = [0.9] + [0.1] * 30, [100] + [100] * 30
     assert decision.choose(probabilities, chars, 1.5) == [True] + [False] * 30
-    assert decision.LEAST_PROBABILITY > 0.15
+    assert decision.LEAST_PROBABILITY > decision._softened(0.1)
     assert decision.choose([0.1, 0.1], [50, 50], 5.0) == [False, False]
     assert decision.choose([0.0, 0.0], [5, 5], 0.6) == [False, False]
     assert decision.choose([], [], 0.6) == []
+
+
+def test_the_choice_reads_each_probability_less_sure_of_either_side():
+    # Log-odds scaled by LOG_ODDS_SCALE: 0.9 reads as 0.82 and 0.1 as 0.18; 0, 0.5 and 1 as themselves.
+    assert decision._softened(0.9) == pytest.approx(0.8232, abs=1e-4)
+    assert decision._softened(0.1) == pytest.approx(1 - decision._softened(0.9))
+    assert [decision._softened(p) for p in (0.0, 0.5, 1.0)] == [0.0, 0.5, 1.0]
+    readings = [decision._softened(p / 100) for p in range(101)]
+    assert readings == sorted(readings)
+    # A block at 0.15 counts (it reads as 0.23, over LEAST_PROBABILITY): with the recall weighed 5, a
+    # page of two such blocks keeps both; at 0.1 (0.18) neither counts, and the page keeps nothing.
+    assert decision.choose([0.15, 0.15], [100, 100], 5.0) == [True, True]
+    assert decision.choose([0.1, 0.1], [100, 100], 5.0) == [False, False]
 
 
 def test_a_page_with_almost_no_expected_main_text_keeps_nothing():
