@@ -15,6 +15,9 @@ import devset  # noqa: E402
 import train  # noqa: E402
 import trainset  # noqa: E402
 
+#: A block's row of features, every column 0.
+ROW = [0.0] * train.features.FEATURES
+
 
 def page(main_content: str, with_snippets: tuple[str, ...] = (), without: tuple[str, ...] = ()) -> trainset.Page:
     return trainset.Page("key", "https://example.com/", b"", "", with_snippets, without, "documentation", main_content)
@@ -149,7 +152,7 @@ def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
     # between two kept blocks (decision.with_links_between).
     texts = ["The river rose by two metres over the weekend", "Share", "Subscribe to the newsletter"]
     sample = train.Sample("trainset", page("The river rose by two metres over the weekend"), "example.com", texts,
-                          [[0.0], None, [0.0]], [1, None, 0])
+                          [ROW, None, ROW], [1, None, 0])
     assert train.by_recall_weight(0.6)(sample, [0.9, 0.0, 0.2]) == (0,)
     assert train.by_recall_weight(5.0)(sample, [0.9, 0.0, 0.2]) == (0, 1, 2)
     # A favor's weights, one for each group of pages: the second for a page that says it is of another
@@ -164,13 +167,21 @@ def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
     # The text as Extraction.text gives it: without soft hyphens.
     sample.texts[2] = "Subscribe to the news\u00adletter"
     assert train.extracted(sample, (2,)) == "Subscribe to the newsletter"
+    # A heading (its row's column) right above the first kept block, likely enough, is kept with it.
+    heading = list(ROW)
+    heading[train.HEADING] = 1.0
+    sample = train.Sample("trainset", page("Floods " + texts[0]), "example.com", ["Floods", texts[0] * 20],
+                          [heading, ROW], [1, 1])
+    assert train.by_recall_weight(0.5)(sample, [0.67, 0.99]) == (0, 1)
+    sample.rows[0] = ROW
+    assert train.by_recall_weight(0.5)(sample, [0.67, 0.99]) == (1,)
 
 
 def test_each_fold_is_scored_with_the_weights_the_other_folds_chose():
     # Two pages in two folds; each is right with the weights the other one is wrong with. Scored with
     # the weights its own fold chose, each would be right; chosen on the other fold alone, neither is.
     main = "The river rose by two metres over the weekend and the ferry stopped"
-    samples = [train.Sample("trainset", page(main), site, [main], [[0.0]], [1], trainset.shingles(main))
+    samples = [train.Sample("trainset", page(main), site, [main], [ROW], [1], trainset.shingles(main))
                for site in ("a.example", "b.example")]
     first, second = samples
 

@@ -113,6 +113,8 @@ THRESHOLDS = [round(0.1 + 0.025 * i, 3) for i in range(33)]
 #: The weights of the recall in each page's choice (``decision.choose``) tried for each ``favor``.
 RECALL_WEIGHT_GRID = [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0]
 MIN_TYPE_PAGES = 30
+#: The column of a row that says whether its block is a heading (jusText's ``heading``).
+HEADING = features.names().index("heading")
 #: The F-measure's beta each ``favor`` maximizes (the mean over the three corpora, out of fold).
 FAVOR_BETAS = {"precision": 0.5, "balance": 1.0, "recall": 2.0}
 #: The corpora's loaders, in the order they are read.
@@ -386,6 +388,7 @@ def kept_indices(sample: Sample, probabilities: list[float], *, threshold: float
     """The indices of the blocks the run-time keeps (``decision.kept``) from their ``probabilities``."""
     kept = decision.kept(page_probabilities(sample, probabilities), [len(text) for text in sample.texts],
                          sample.texts, [row is not None for row in sample.rows],
+                         [row is not None and row[HEADING] > 0 for row in sample.rows],
                          threshold=threshold, recall_weight=recall_weight)
     return tuple(i for i, keep in enumerate(kept) if keep)
 

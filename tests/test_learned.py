@@ -360,11 +360,33 @@ def test_a_pages_choice_keeps_then_adds_links_and_comments_then_drops_copies():
     probabilities = [0.9, 0.8, 0.0, 0.85, 0.85, 0.1]
     scored = [True, True, False, True, True, True]
     # Above 0.5; the unscored link between two kept blocks; the second copy of the two paragraphs goes.
-    assert decision.kept(probabilities, chars, texts, scored, threshold=0.5) == [
+    headings = [False] * 6
+    assert decision.kept(probabilities, chars, texts, scored, headings, threshold=0.5) == [
         True, True, True, False, False, False]
     # A weight of the recall instead of a threshold; the comment's prose after the first kept block.
-    assert decision.kept(probabilities, chars, texts, scored, recall_weight=0.6,
+    assert decision.kept(probabilities, chars, texts, scored, headings, recall_weight=0.6,
                          comments=([False] * 5 + [True], ["good"] * 6)) == [True, True, True, False, False, True]
+
+
+def test_the_heading_above_the_first_kept_block_is_kept_with_it():
+    # A headline of 14 characters at 0.67 above 1,500 at 0.99: it costs more precision than it brings
+    # recall at the article's weight, but it heads the text.
+    probabilities, chars = [0.0, 0.67, 0.99, 0.99, 0.0], [4, 14, 750, 750, 40]
+    assert decision.choose(probabilities, chars, 0.5) == [False, False, True, True, False]
+    chosen = decision.choose(probabilities, chars, 0.5)
+    headings = [False, True, False, False, False]
+    assert decision.with_headline(chosen, probabilities, headings) == [False, True, True, True, False]
+    texts, scored = [str(n) * size for n, size in enumerate(chars)], [False, True, True, True, True]
+    assert decision.kept(probabilities, chars, texts, scored, headings, recall_weight=0.5) == [
+        False, True, True, True, False]
+    # Not a heading, or not likely enough (0.4 reads as 0.43), or not right above: left out.
+    assert decision.with_headline(chosen, probabilities, [False] * 5) == chosen
+    assert decision.with_headline(chosen, [0.0, 0.4, 0.99, 0.99, 0.0], headings) == chosen
+    assert decision.with_headline(chosen, probabilities, [True, False, False, False, False]) == chosen
+    # Nothing kept: nothing to head; a fixed threshold keeps what it keeps.
+    assert decision.with_headline([False] * 3, [0.9] * 3, [True] * 3) == [False] * 3
+    assert decision.kept(probabilities, chars, texts, scored, headings, threshold=0.9) == [
+        False, False, True, True, False]
 
 
 def test_a_manuals_cross_references_between_kept_paragraphs_are_kept():

@@ -80,7 +80,8 @@ def run(root: etree._Element, options: LearnedOptions, url: str | None = None) -
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
     kept = decision.kept(
         probabilities, [block.chars for block in blocks], [block.text for block in blocks], scored,
-        threshold=options.threshold, recall_weight=options.recall_weights[recall_group(types, url)],
+        [block.heading for block in blocks], threshold=options.threshold,
+        recall_weight=options.recall_weights[recall_group(types, url)],
         comments=(in_comments, [block.cf_label for block in blocks]) if options.comments else None)
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label

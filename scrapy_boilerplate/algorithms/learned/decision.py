@@ -60,22 +60,22 @@ LEAST_EXPECTED_CHARS = 20
 COPY_CHARS = 30
 
 
-def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[str], scored: Sequence[bool], *,
-         threshold: float = 0.0, recall_weight: float = 0.0,
+def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[str], scored: Sequence[bool],
+         headings: Sequence[bool], *, threshold: float = 0.0, recall_weight: float = 0.0,
          comments: tuple[Sequence[bool], Sequence[str]] | None = None) -> list[bool]:
-    """Whether each block of a page is kept, from its blocks' ``probabilities``, ``chars`` and
-    ``texts``: the choice as the run-time makes it and the trainer scores it.
+    """Whether each block of a page is kept, from its blocks' ``probabilities``, ``chars``, ``texts``
+    and whether each is a heading: the choice as the run-time makes it and the trainer scores it.
 
     The blocks at or above ``threshold`` when it is set, else those :func:`choose` keeps with
-    ``recall_weight``; with ``comments`` (whether each block is in a comment section, and its
-    jusText context-free class), :func:`with_comments`; then the runs of blocks not ``scored``
-    (prefiltered) between two kept ones (:func:`with_links_between`); less the second copy of a
-    section (:func:`without_copies`).
+    ``recall_weight`` and the heading above them (:func:`with_headline`); with ``comments``
+    (whether each block is in a comment section, and its jusText context-free class),
+    :func:`with_comments`; then the runs of blocks not ``scored`` (prefiltered) between two kept
+    ones (:func:`with_links_between`); less the second copy of a section (:func:`without_copies`).
     """
     if threshold:
         chosen = [probability >= threshold for probability in probabilities]
     else:
-        chosen = choose(probabilities, chars, recall_weight)
+        chosen = with_headline(choose(probabilities, chars, recall_weight), probabilities, headings)
     if comments is not None:
         chosen = with_comments(chosen, *comments)
     chosen = with_links_between([keep and is_scored for keep, is_scored in zip(chosen, scored)],
@@ -113,6 +113,27 @@ def _softened(probability: float) -> float:
     if probability <= 0.0 or probability >= 1.0:
         return probability
     return 1.0 / (1.0 + ((1.0 - probability) / probability) ** LOG_ODDS_SCALE)
+
+
+#: The least reading (:data:`LOG_ODDS_SCALE`) of the heading above the first kept block that keeps it.
+HEADLINE_PROBABILITY = 0.5
+
+
+def with_headline(kept: Sequence[bool], probabilities: Sequence[float], headings: Sequence[bool]) -> list[bool]:
+    """``kept`` and the heading right above the first kept block, if its probability reads
+    :data:`HEADLINE_PROBABILITY` or more: the headline above the text it heads.
+
+    The choice weighs blocks by their characters, so that a short headline likely to be main text
+    can weigh less than what it costs in precision beside a long sure article (an ``<h1>`` of 14
+    characters at 0.67 above 1,500 at 0.99), and the Markdown would lose its title. Cross-validated
+    by site with seeds 15, 7 and 3: the classic corpus's shingle F1 +0.0009, +0.0009 and +0.0006,
+    the devset's snippet F1 -0.0002, -0.0001 and -0.0003, the trainset's +0.0001 at most.
+    """
+    result = list(kept)
+    first = next((i for i, keep in enumerate(kept) if keep), 0)
+    if first and headings[first - 1] and _softened(probabilities[first - 1]) >= HEADLINE_PROBABILITY:
+        result[first - 1] = True
+    return result
 
 
 #: The share of a page's blocks above which the words of reviews name its wrapper, not a section
