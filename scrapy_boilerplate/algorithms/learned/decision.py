@@ -26,6 +26,7 @@ at 0.9 and the page kept them all.
 
 A page whose expected main text is under :data:`LEAST_EXPECTED_CHARS` keeps
 nothing; a product page's reviews take no part (:func:`without_reviews`); the
+heading right above the first kept block is kept (:func:`with_headline`); the
 short links between two kept blocks are kept (:func:`with_links_between`).
 
 Of a section kept twice, the second copy goes (:func:`without_copies`).
