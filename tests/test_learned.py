@@ -379,7 +379,7 @@ def test_the_heading_above_the_first_kept_block_is_kept_with_it():
     texts, scored = [str(n) * size for n, size in enumerate(chars)], [False, True, True, True, True]
     assert decision.kept(probabilities, chars, texts, scored, headings, recall_weight=0.5) == [
         False, True, True, True, False]
-    # Not a heading, or not likely enough (0.4 reads as 0.43), or not right above: left out.
+    # Not a heading, or not likely enough (0.4), or not right above: left out.
     assert decision.with_headline(chosen, probabilities, [False] * 5) == chosen
     assert decision.with_headline(chosen, [0.0, 0.4, 0.99, 0.99, 0.0], headings) == chosen
     assert decision.with_headline(chosen, probabilities, [True, False, False, False, False]) == chosen

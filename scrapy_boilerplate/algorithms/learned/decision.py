@@ -88,10 +88,7 @@ def choose(probabilities: Sequence[float], chars: Sequence[int], recall_weight: 
     """Whether each block is kept, from its ``probabilities`` of being main text and its ``chars``
     (a block of none counts as one)."""
     sizes = [max(1, count) for count in chars]
-    # Most blocks are far under the floor: only those near it or over it are read (the reading decides).
-    near = 1.0 / (1.0 + ((1.0 - LEAST_PROBABILITY) / LEAST_PROBABILITY) ** (1.0 / LOG_ODDS_SCALE)) * (1.0 - 1e-9)
-    counted = [read if probability >= near and (read := _softened(probability)) >= LEAST_PROBABILITY else 0.0
-               for probability in probabilities]
+    counted = [read if (read := _softened(probability)) >= LEAST_PROBABILITY else 0.0 for probability in probabilities]
     expected = sum(p * size for p, size in zip(counted, sizes))
     kept = [False] * len(sizes)
     if expected < LEAST_EXPECTED_CHARS:
@@ -116,12 +113,13 @@ def _softened(probability: float) -> float:
     return 1.0 / (1.0 + ((1.0 - probability) / probability) ** LOG_ODDS_SCALE)
 
 
-#: The least reading (:data:`LOG_ODDS_SCALE`) of the heading above the first kept block that keeps it.
+#: The least probability of the heading above the first kept block that keeps it (the choice's
+#: reading, :data:`LOG_ODDS_SCALE`, leaves 0.5 as it is).
 HEADLINE_PROBABILITY = 0.5
 
 
 def with_headline(kept: Sequence[bool], probabilities: Sequence[float], headings: Sequence[bool]) -> list[bool]:
-    """``kept`` and the heading right above the first kept block, if its probability reads
+    """``kept`` and the heading right above the first kept block, if its probability is
     :data:`HEADLINE_PROBABILITY` or more: the headline above the text it heads.
 
     The choice weighs blocks by their characters, so that a short headline likely to be main text
@@ -132,7 +130,7 @@ def with_headline(kept: Sequence[bool], probabilities: Sequence[float], headings
     """
     result = list(kept)
     first = next((i for i, keep in enumerate(kept) if keep), 0)
-    if first and headings[first - 1] and _softened(probabilities[first - 1]) >= HEADLINE_PROBABILITY:
+    if first and headings[first - 1] and probabilities[first - 1] >= HEADLINE_PROBABILITY:
         result[first - 1] = True
     return result
 
