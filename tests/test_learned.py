@@ -372,8 +372,8 @@ def test_the_heading_above_the_first_kept_block_is_kept_with_it():
     # A headline of 14 characters at 0.67 above 1,500 at 0.99: it costs more precision than it brings
     # recall at the article's weight, but it heads the text.
     probabilities, chars = [0.0, 0.67, 0.99, 0.99, 0.0], [4, 14, 750, 750, 40]
-    assert decision.choose(probabilities, chars, 0.5) == [False, False, True, True, False]
     chosen = decision.choose(probabilities, chars, 0.5)
+    assert chosen == [False, False, True, True, False]
     headings = [False, True, False, False, False]
     assert decision.with_headline(chosen, probabilities, headings) == [False, True, True, True, False]
     texts, scored = [str(n) * size for n, size in enumerate(chars)], [False, True, True, True, True]
