@@ -149,7 +149,7 @@ def test_classic_main_texts_read_as_latin_1_are_repaired():
 
 def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
     # The characters of each block, as jusText counts them; a prefiltered block (no row) is kept only
-    # between two kept blocks (decision.with_links_between).
+    # between two kept blocks (decision.with_items_between).
     texts = ["The river rose by two metres over the weekend", "Share", "Subscribe to the newsletter"]
     sample = train.Sample("trainset", page("The river rose by two metres over the weekend"), "example.com", texts,
                           [ROW, None, ROW], [1, None, 0])
@@ -175,6 +175,14 @@ def test_the_trainer_scores_each_pages_choice_as_the_run_time_makes_it():
     assert train.by_recall_weight(0.5)(sample, [0.67, 0.99]) == (0, 1)
     sample.rows[0] = ROW
     assert train.by_recall_weight(0.5)(sample, [0.67, 0.99]) == (1,)
+    # A list item (its row's column) between two kept blocks, which the choice counts, is kept with them.
+    item = list(ROW)
+    item[train.features.STARTS_IN_LI] = 1.0
+    sample = train.Sample("trainset", page(texts[0]), "example.com", [texts[0] * 20, "Fix volatile loads", texts[0] * 20],
+                          [ROW, item, ROW], [1, 1, 1])
+    assert train.by_recall_weight(0.5)(sample, [0.99, 0.3, 0.99]) == (0, 1, 2)
+    sample.rows[1] = ROW
+    assert train.by_recall_weight(0.5)(sample, [0.99, 0.3, 0.99]) == (0, 2)
 
 
 def test_each_fold_is_scored_with_the_weights_the_other_folds_chose():

@@ -389,6 +389,7 @@ def kept_indices(sample: Sample, probabilities: list[float], *, threshold: float
     kept = decision.kept(page_probabilities(sample, probabilities), [len(text) for text in sample.texts],
                          sample.texts, [row is not None for row in sample.rows],
                          [row is not None and row[HEADING] > 0 for row in sample.rows],
+                         [row is not None and row[features.STARTS_IN_LI] > 0 for row in sample.rows],
                          threshold=threshold, recall_weight=recall_weight)
     return tuple(i for i, keep in enumerate(kept) if keep)
 

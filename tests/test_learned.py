@@ -344,13 +344,30 @@ def test_a_page_with_almost_no_expected_main_text_keeps_nothing():
     assert decision.choose([0.9], [decision.LEAST_EXPECTED_CHARS + 10], 0.6) == [True]
 
 
-def test_the_short_links_between_two_kept_blocks_are_kept():
+def test_the_short_links_and_list_items_between_two_kept_blocks_are_kept():
     kept = [False, True, False, False, True, False, True, False]
-    unscored = [True, False, True, True, False, False, True, True]
-    assert decision.with_links_between(kept, unscored) == [False, True, True, True, True, False, True, False]
-    # Not across a scored block left out, nor before the first kept block or after the last.
-    assert decision.with_links_between([True, False, False, True], [False, True, False, False]) == [
+    items = [True, False, True, True, False, False, True, True]
+    assert decision.with_items_between(kept, items) == [False, True, True, True, True, False, True, False]
+    # Not across another block left out, nor before the first kept block or after the last.
+    assert decision.with_items_between([True, False, False, True], [False, True, False, False]) == [
         True, False, False, True]
+
+
+def test_the_items_between_are_the_unscored_blocks_and_the_list_items_the_choice_counts():
+    texts = ["Many patches were sent for review over the last months:", "Fix volatile loads", "Add packed structs",
+             "Home", "They are now all merged upstream, and the next release ships them."]
+    chars = [len(text) for text in texts]
+    scored, headings = [True, True, True, False, True], [False] * 5
+    probabilities = [0.9, 0.25, 0.3, 0.0, 0.9]
+    # List items at 0.25 and 0.3 (read 0.32 and 0.36: counted by the choice) and an unscored link, between
+    # two kept blocks: kept with them.
+    in_list = [False, True, True, False, False]
+    assert decision.kept(probabilities, chars, texts, scored, headings, in_list, threshold=0.5) == [True] * 5
+    # Not when one of them is no list item, nor when the choice would not count one (0.1 reads 0.18).
+    assert decision.kept(probabilities, chars, texts, scored, headings, [False, True, False, False, False],
+                         threshold=0.5) == [True, False, False, False, True]
+    assert decision.kept([0.9, 0.25, 0.1, 0.0, 0.9], chars, texts, scored, headings, in_list,
+                         threshold=0.5) == [True, False, False, False, True]
 
 
 def test_a_pages_choice_keeps_then_adds_links_and_comments_then_drops_copies():
@@ -361,10 +378,10 @@ def test_a_pages_choice_keeps_then_adds_links_and_comments_then_drops_copies():
     scored = [True, True, False, True, True, True]
     # Above 0.5; the unscored link between two kept blocks; the second copy of the two paragraphs goes.
     headings = [False] * 6
-    assert decision.kept(probabilities, chars, texts, scored, headings, threshold=0.5) == [
+    assert decision.kept(probabilities, chars, texts, scored, headings, [False] * 6, threshold=0.5) == [
         True, True, True, False, False, False]
     # A weight of the recall instead of a threshold; the comment's prose after the first kept block.
-    assert decision.kept(probabilities, chars, texts, scored, headings, recall_weight=0.6,
+    assert decision.kept(probabilities, chars, texts, scored, headings, [False] * 6, recall_weight=0.6,
                          comments=([False] * 5 + [True], ["good"] * 6)) == [True, True, True, False, False, True]
 
 
@@ -377,7 +394,7 @@ def test_the_heading_above_the_first_kept_block_is_kept_with_it():
     headings = [False, True, False, False, False]
     assert decision.with_headline(chosen, probabilities, headings) == [False, True, True, True, False]
     texts, scored = [str(n) * size for n, size in enumerate(chars)], [False, True, True, True, True]
-    assert decision.kept(probabilities, chars, texts, scored, headings, recall_weight=0.5) == [
+    assert decision.kept(probabilities, chars, texts, scored, headings, [False] * 5, recall_weight=0.5) == [
         False, True, True, True, False]
     # Not a heading, or not likely enough (0.4), or not right above: left out.
     assert decision.with_headline(chosen, probabilities, [False] * 5) == chosen
@@ -385,7 +402,7 @@ def test_the_heading_above_the_first_kept_block_is_kept_with_it():
     assert decision.with_headline(chosen, probabilities, [True, False, False, False, False]) == chosen
     # Nothing kept: nothing to head; a fixed threshold keeps what it keeps.
     assert decision.with_headline([False] * 3, [0.9] * 3, [True] * 3) == [False] * 3
-    assert decision.kept(probabilities, chars, texts, scored, headings, threshold=0.9) == [
+    assert decision.kept(probabilities, chars, texts, scored, headings, [False] * 5, threshold=0.9) == [
         False, False, True, True, False]
 
 

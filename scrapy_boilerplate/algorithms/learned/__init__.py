@@ -25,7 +25,7 @@ from .. import justext
 from ..justext import JustextBlock, Stoplist
 from . import decision
 from .blocks import LearnedBlock
-from .features import ANY_COMMENT, ANY_REVIEW, iter_rows, prefiltered, rows
+from .features import ANY_COMMENT, ANY_REVIEW, STARTS_IN_LI, iter_rows, prefiltered, rows
 from .kind import declared_types, product_page, recall_group
 from .model import load
 from .options import LearnedOptions
@@ -67,9 +67,10 @@ def run(root: etree._Element, options: LearnedOptions, url: str | None = None) -
     # rows at once are its largest part).
     in_comments: list[bool] = []
     in_reviews: list[bool] = []
+    list_items: list[bool] = []
     types = declared_types(root)
     reviews_out = product_page(types)
-    block_rows: Iterator[Sequence[float] | None] = iter_rows(paragraphs, blocks, types, shared=True)
+    block_rows = _noting(iter_rows(paragraphs, blocks, types, shared=True), STARTS_IN_LI, list_items)
     if options.comments:
         block_rows = _noting(block_rows, ANY_COMMENT, in_comments)
     if reviews_out:
@@ -80,7 +81,7 @@ def run(root: etree._Element, options: LearnedOptions, url: str | None = None) -
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
     kept = decision.kept(
         probabilities, [block.chars for block in blocks], [block.text for block in blocks], scored,
-        [block.heading for block in blocks], threshold=options.threshold,
+        [block.heading for block in blocks], list_items, threshold=options.threshold,
         recall_weight=options.recall_weights[recall_group(types, url)],
         comments=(in_comments, [block.cf_label for block in blocks]) if options.comments else None)
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):

@@ -27,7 +27,7 @@ at 0.9 and the page kept them all.
 A page whose expected main text is under :data:`LEAST_EXPECTED_CHARS` keeps
 nothing; a product page's reviews take no part (:func:`without_reviews`); the
 heading right above the first kept block is kept (:func:`with_headline`); the
-short links between two kept blocks are kept (:func:`with_links_between`).
+short links and the list items between two kept blocks are kept (:func:`with_items_between`).
 
 Of a section kept twice, the second copy goes (:func:`without_copies`).
 """
@@ -62,16 +62,18 @@ COPY_CHARS = 30
 
 
 def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[str], scored: Sequence[bool],
-         headings: Sequence[bool], *, threshold: float = 0.0, recall_weight: float = 0.0,
+         headings: Sequence[bool], list_items: Sequence[bool], *, threshold: float = 0.0, recall_weight: float = 0.0,
          comments: tuple[Sequence[bool], Sequence[str]] | None = None) -> list[bool]:
-    """Whether each block of a page is kept, from its blocks' ``probabilities``, ``chars``, ``texts``
-    and whether each is a heading: the choice as the run-time makes it and the trainer scores it.
+    """Whether each block of a page is kept, from its blocks' ``probabilities``, ``chars``, ``texts``,
+    whether each is a heading and whether it starts in a list item: the choice as the run-time
+    makes it and the trainer scores it.
 
     The blocks at or above ``threshold`` when it is set, else those :func:`choose` keeps with
     ``recall_weight`` and the heading above them (:func:`with_headline`); with ``comments``
     (whether each block is in a comment section, and its jusText context-free class),
-    :func:`with_comments`; then the runs of blocks not ``scored`` (prefiltered) between two kept
-    ones (:func:`with_links_between`); less the second copy of a section (:func:`without_copies`).
+    :func:`with_comments`; then the runs between two kept blocks of blocks not ``scored``
+    (prefiltered) and of list items at :data:`LEAST_PROBABILITY` or more (:func:`with_items_between`);
+    less the second copy of a section (:func:`without_copies`).
     """
     if threshold:
         chosen = [probability >= threshold for probability in probabilities]
@@ -79,8 +81,9 @@ def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[s
         chosen = with_headline(choose(probabilities, chars, recall_weight), probabilities, headings)
     if comments is not None:
         chosen = with_comments(chosen, *comments)
-    chosen = with_links_between([keep and is_scored for keep, is_scored in zip(chosen, scored)],
-                                [not is_scored for is_scored in scored])
+    items = [not is_scored or (in_list_item and _softened(probability) >= LEAST_PROBABILITY)
+             for probability, is_scored, in_list_item in zip(probabilities, scored, list_items)]
+    chosen = with_items_between([keep and is_scored for keep, is_scored in zip(chosen, scored)], items)
     return without_copies(chosen, texts)
 
 
@@ -156,19 +159,21 @@ def without_reviews(probabilities: Sequence[float], in_reviews: Sequence[bool]) 
     return [0.0 if in_review else p for p, in_review in zip(probabilities, in_reviews)]
 
 
-def with_links_between(kept: Sequence[bool], unscored: Sequence[bool]) -> list[bool]:
-    """``kept`` and the runs of ``unscored`` blocks between two kept blocks.
+def with_items_between(kept: Sequence[bool], items: Sequence[bool]) -> list[bool]:
+    """``kept`` and the runs of ``items`` between two kept blocks.
 
-    The blocks never scored are short and mostly links (``features.prefiltered``): a menu's items
-    almost always, but between two blocks of the main text, the cross-references of a manual (a
-    Django setting's name above its explanation) or the items of a list of links that the text
-    around introduces (a wiki's index), which the corpora count as main text.
+    The items are the blocks never scored, short and mostly links (``features.prefiltered``), and
+    the list items the page's choice counts: a menu's items almost always, but between two blocks
+    of the main text, the cross-references of a manual (a Django setting's name above its
+    explanation), the items of a list of links that the text around introduces (a wiki's index) or
+    of a list of short lines (the patches a report lists under "Many patches were sent:"), which
+    the corpora count as main text.
     """
     result = list(kept)
     last = None
     for i, keep in enumerate(kept):
         if keep:
-            if last is not None and i > last + 1 and all(unscored[last + 1:i]):
+            if last is not None and i > last + 1 and all(items[last + 1:i]):
                 for j in range(last + 1, i):
                     result[j] = True
             last = i

@@ -38,5 +38,6 @@ LAYOUT: tuple[Part, ...]
 FEATURES: int
 ANY_COMMENT: int
 ANY_REVIEW: int
+STARTS_IN_LI: int
 
 def names() -> list[str]: ...

@@ -428,3 +428,5 @@ assert len(BASICS) == _BASICS and _LIKE == 2 * len(REPEAT_LEVELS)
 ANY_COMMENT = names().index("any_comment")
 #: The column of a row that says whether the block lies in an element named for reviews (its own or an ancestor).
 ANY_REVIEW = names().index("any_review")
+#: The column of a row that says whether the block starts in a list item (``<li>``).
+STARTS_IN_LI = names().index("starts_in_li")
