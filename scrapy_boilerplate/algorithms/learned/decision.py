@@ -162,9 +162,9 @@ def without_reviews(probabilities: Sequence[float], in_reviews: Sequence[bool]) 
 def with_items_between(kept: Sequence[bool], items: Sequence[bool]) -> list[bool]:
     """``kept`` and the runs of ``items`` between two kept blocks.
 
-    The items are the blocks never scored, short and mostly links (``features.prefiltered``), and
-    the list items the page's choice counts: a menu's items almost always, but between two blocks
-    of the main text, the cross-references of a manual (a Django setting's name above its
+    The items are the blocks never scored (short and mostly links: ``features.prefiltered``) and
+    the list items the page's choice counts. Most are a menu's, but between two blocks of the main
+    text they are the cross-references of a manual (a Django setting's name above its
     explanation), the items of a list of links that the text around introduces (a wiki's index) or
     of a list of short lines (the patches a report lists under "Many patches were sent:"), which
     the corpora count as main text.
