@@ -81,7 +81,7 @@ def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[s
         chosen = with_headline(choose(probabilities, chars, recall_weight), probabilities, headings)
     if comments is not None:
         chosen = with_comments(chosen, *comments)
-    items = [not is_scored or (in_list_item and _softened(probability) >= LEAST_PROBABILITY)
+    items = [not is_scored or (in_list_item and _counted(probability) > 0.0)
              for probability, is_scored, in_list_item in zip(probabilities, scored, list_items)]
     chosen = with_items_between([keep and is_scored for keep, is_scored in zip(chosen, scored)], items)
     return without_copies(chosen, texts)
@@ -91,7 +91,7 @@ def choose(probabilities: Sequence[float], chars: Sequence[int], recall_weight: 
     """Whether each block is kept, from its ``probabilities`` of being main text and its ``chars``
     (a block of none counts as one)."""
     sizes = [max(1, count) for count in chars]
-    counted = [read if (read := _softened(probability)) >= LEAST_PROBABILITY else 0.0 for probability in probabilities]
+    counted = [_counted(probability) for probability in probabilities]
     expected = sum(p * size for p, size in zip(counted, sizes))
     kept = [False] * len(sizes)
     if expected < LEAST_EXPECTED_CHARS:
@@ -107,6 +107,12 @@ def choose(probabilities: Sequence[float], chars: Sequence[int], recall_weight: 
     for i in order[:best_count]:
         kept[i] = True
     return kept
+
+
+def _counted(probability: float) -> float:
+    """``probability`` as the choice reads it (:func:`_softened`), or 0 under :data:`LEAST_PROBABILITY`."""
+    read = _softened(probability)
+    return read if read >= LEAST_PROBABILITY else 0.0
 
 
 def _softened(probability: float) -> float:
