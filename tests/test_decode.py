@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import pytest_twisted
 from conftest import PageSpider, serve
@@ -158,6 +160,15 @@ def test_text_with_replacement_characters_is_not_binary_but_undecodable_bytes_ar
     assert extract(legacy_page("cp1251", "utf-8").decode("utf-8", "replace")).blocks
     with pytest.raises(ExtractionError, match="binary"):
         extract(bytes(range(128, 256)) * 40)
+
+
+@pytest.mark.parametrize("content_type", ["text/html", "text/html; charset=utf-8", None])
+def test_noise_under_the_control_share_is_binary_by_its_replacement_characters(content_type):
+    # 9.9% control characters, half the rest bytes UTF-8 cannot read: every way of reading bytes refuses it.
+    noise = random.Random(78).randbytes(5000)
+    for read in (decode, utf8_response, lambda body, _: utf8_body(body)):
+        with pytest.raises(ExtractionError, match="binary"):
+            read(noise, content_type)
 
 
 

@@ -29,7 +29,7 @@ from datatrove.utils.typeshelper import StatHints
 from .. import algorithms
 from ..api import extract
 from ..errors import ExtractionError
-from ..html.parse import decode, refuse_binary, utf8_body
+from ..html.parse import decode, utf8_body
 from ..workers import process
 from ..workers.pool import PageTimeout, ProcessPool, WorkerError, WorkersUnavailable
 from .records import MAX_BODY, ArchiveError, Skipped, read_stream
@@ -77,7 +77,6 @@ class BoilerplateWarcReader(BaseDiskReader):
                     self._skip(filepath, item)
                     continue
                 try:
-                    refuse_binary(item.body)
                     text = decode(item.body, item.content_type)
                 except ExtractionError:
                     self._skip(filepath, Skipped(BINARY, item.record_id, item.url))

@@ -111,14 +111,14 @@ def utf8_response(body: bytes, content_type: str | None = None) -> bytes:
         try:
             text = own.decode("utf-8")
         except UnicodeDecodeError:  # read in another encoding, or with replacement characters
-            return utf8_body(decode(body, content_type))
-        refuse_binary(text)
+            return _utf8(decode(body, content_type))
+        refuse_binary(text, decoded=True)
         stripped = own.strip(_ASCII_SPACES)
         # A character beyond ASCII at either end may be a space str.strip() takes away.
         if stripped[:1] < b"\x80" and stripped[-1:] < b"\x80":
             return stripped.replace(b"\x00", b"")
         return _utf8(text)
-    return utf8_body(decode(body, content_type))
+    return _utf8(decode(body, content_type))
 
 
 def text_of(page: str | bytes) -> Decoded:
@@ -156,8 +156,15 @@ def refuse_binary(page: str | bytes, *, decoded: bool = False) -> None:
 
 
 def decode(body: bytes, content_type: str | None = None) -> str:
-    """The text of ``body``: :func:`decode_page`'s."""
-    return decode_page(body, content_type).text
+    """The text of ``body``: :func:`decode_page`'s.
+
+    Raises :class:`ExtractionError` for binary data, counting the replacement
+    characters of the decoded text as control characters (see :func:`refuse_binary`).
+    """
+    refuse_binary(body)
+    text = decode_page(body, content_type).text
+    refuse_binary(text, decoded=True)
+    return text
 
 
 def decode_page(body: bytes, content_type: str | None = None) -> Decoded:
