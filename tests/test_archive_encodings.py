@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
+import random
 import subprocess
 import sys
 import zlib
@@ -53,7 +53,7 @@ def encoded_records() -> tuple[list[tuple], dict[str, int]]:
         elif number < 25:
             records.append(warcs.response(url, zstd.compress(body), headers=(("Content-Encoding", "zstd"),)))
         elif number < 30:
-            broken = gzip.compress(body)[:40] + os.urandom(200)
+            broken = gzip.compress(body)[:40] + random.Random(number).randbytes(200)  # the same noise every run
             records.append(warcs.response(url, broken, headers=(("Content-Encoding", "gzip"),)))
         elif number < 35:
             cut = chunked(body)[:-400]
