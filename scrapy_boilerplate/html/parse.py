@@ -129,10 +129,7 @@ def text_of(page: str | bytes) -> Decoded:
     if isinstance(page, str):
         refuse_binary(page)
         return Decoded(page)
-    refuse_binary(page)
-    decoded = decode_page(page)
-    refuse_binary(decoded.text, decoded=True)
-    return decoded
+    return _decoded_page(page)
 
 
 def refuse_too_large(page: str | bytes, limit: int, setting: str) -> None:
@@ -161,10 +158,15 @@ def decode(body: bytes, content_type: str | None = None) -> str:
     Raises :class:`ExtractionError` for binary data, counting the replacement
     characters of the decoded text as control characters (see :func:`refuse_binary`).
     """
+    return _decoded_page(body, content_type).text
+
+
+def _decoded_page(body: bytes, content_type: str | None = None) -> Decoded:
+    """:func:`decode_page`'s reading of ``body``, refused before and after as binary data."""
     refuse_binary(body)
-    text = decode_page(body, content_type).text
-    refuse_binary(text, decoded=True)
-    return text
+    decoded = decode_page(body, content_type)
+    refuse_binary(decoded.text, decoded=True)
+    return decoded
 
 
 def decode_page(body: bytes, content_type: str | None = None) -> Decoded:

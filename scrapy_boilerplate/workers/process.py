@@ -30,7 +30,7 @@ from typing import Any
 from .. import algorithms
 from ..api import extract
 from ..errors import BoilerplateError
-from ..html.parse import decode, parse, parse_utf8
+from ..html.parse import decode_page, parse, parse_utf8
 from ..model import Extraction, Metadata, Options
 
 #: A page as the crawl hands it over: its body, its URL, the algorithm and options it asks for
@@ -177,7 +177,7 @@ def classify(body: bytes, url: str, choice: tuple[str, Options] | None = None,
     if encoding is None:
         root = parse_utf8(body, url=url or None)
     else:  # the crawl's process has refused binary data from the same text (response.text)
-        root = parse(decode(body, f"charset={encoding}"), url=url or None)
+        root = parse(decode_page(body, f"charset={encoding}").text, url=url or None)
     extraction = (extract(root, url=url or None, algorithm=algorithm, options=options, metadata=metadata)
                   if root is not None
                   else Extraction(algorithm=algorithm, metadata=Metadata() if metadata else None))
