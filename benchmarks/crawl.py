@@ -10,7 +10,9 @@ of them, in alternating rounds, with the crawls users run:
 - the same spider with the pipeline alone (``ITEM_PIPELINES``), with and
   without workers.
 
-Items are discarded. Prints each crawl's pages per second as a share of the
+Items are discarded. Each crawl starts after a full collection of the cycles
+the one before left (Scrapy's responses and selectors refer to each other) and
+its time ends with the collection of its own: no crawl frees another's. Prints each crawl's pages per second as a share of the
 parsing spider's, the CPU milliseconds per page of the crawl's process and
 of the worker processes, and the most requests alive at once.
 
@@ -20,6 +22,7 @@ of the worker processes, and the most requests alive at once.
 from __future__ import annotations
 
 import argparse
+import gc
 import multiprocessing
 import os
 import resource
@@ -152,9 +155,11 @@ def crawl_rounds(urls: list[str], args: argparse.Namespace) -> dict[str, Contend
 
                     sampler = task.LoopingCall(sample)
                     sampler.start(0.1)
+                    gc.collect()  # the cycles the crawl before left are not this crawl's to free
                     cpu, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
                     started = time.perf_counter()
                     yield runner.crawl(crawler)
+                    gc.collect()  # nor are this crawl's cycles the next one's
                     elapsed = time.perf_counter() - started
                     sampler.stop()
                     after = resource.getrusage(resource.RUSAGE_CHILDREN)
