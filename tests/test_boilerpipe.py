@@ -19,9 +19,10 @@ from scrapy_boilerplate.algorithms.boilerpipe import (
     run_pipeline,
     segment,
 )
-from scrapy_boilerplate.algorithms.boilerpipe.document import fuse
+from scrapy_boilerplate.algorithms.boilerpipe.document import TextBlock, fuse
 from scrapy_boilerplate.algorithms.boilerpipe.filters import NumWordsRulesClassifier
 from scrapy_boilerplate.algorithms.boilerpipe.segment import count_words, find_words
+from scrapy_boilerplate.html.nodes import address
 from scrapy_boilerplate.html.parse import parse
 from scrapy_boilerplate.html.walk import MAX_DEPTH
 
@@ -59,7 +60,16 @@ def test_blocks_tell_whether_their_text_is_one_text_node_of_their_start():
     first, second = document.blocks[:2]
     fused = fuse([first, second], lambda run, block: True)[0]
     assert fused.text == "Lead text\nOne two" and not fused.one_text_node
-    assert fused.line_starts == [(first.start, True), (second.start, False)]
+    # The lines' starts are kept as their nodes' addresses: no element object per block.
+    assert fused.line_starts == [(address(first.start), True), (address(second.start), False)]
+
+
+def test_a_block_keeps_the_element_it_is_given_as_its_start():
+    root = parse("<p>One</p>")
+    block = TextBlock("One", 1, 0, 0, 0, 0, 0, start=root[0][0])
+    assert block.start == root[0][0] and TextBlock("One", 1, 0, 0, 0, 0, 0).start is None
+    block.start = None
+    assert block.start is None
 
 
 def test_skipped_elements_drop_their_text_and_still_split():

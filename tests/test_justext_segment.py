@@ -244,14 +244,14 @@ def test_xpaths_count_siblings_of_many_tags_each_by_its_tag():
 def test_paragraphs_hold_their_elements_nodes_and_make_the_elements_when_asked():
     # On Scrapy's trees each element object is made through lxml.html's class lookup in Python:
     # the segmentation makes none, its starts make each one read, and tell their nodes without them.
-    from scrapy_boilerplate.algorithms.justext import Starts
+    from scrapy_boilerplate.algorithms.justext import starts as starts_of
     from scrapy_boilerplate.algorithms.justext.segment import segment
     from scrapy_boilerplate.html.nodes import address, addresses
 
     root = lxml_html.document_fromstring("<html><body><div><p>one</p><p>two <b>three</b></p></div>"
                                          "<ul><li>four</li></ul></body></html>")
     paragraphs = segment(root)
-    starts = Starts(paragraphs)
+    starts = starts_of(paragraphs)
     elements = [start for start in starts]
     assert [element.tag for element in elements] == ["p", "p", "li"]
     assert all(isinstance(element, lxml_html.HtmlElement) for element in elements)
@@ -259,3 +259,6 @@ def test_paragraphs_hold_their_elements_nodes_and_make_the_elements_when_asked()
     assert addresses(starts) == addresses(elements) == addresses(list(elements))
     assert list(memoryview(addresses(starts)).cast("P")) == [address(element) for element in elements]
     assert len(addresses([None, elements[0]])) == 2 * len(addresses([None]))
+    assert starts[-1] == elements[-1] and len(starts_of([])) == 0
+    with pytest.raises(IndexError):
+        starts[3]

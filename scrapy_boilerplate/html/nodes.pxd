@@ -59,6 +59,14 @@ cdef inline int add_text(Buffer* buffer, xmlNode* node) except -1:
     return 0
 
 
+cdef class Starts:
+    cdef cetree._Document document
+    cdef bytes nodes
+
+
+cdef Starts starts_at(cetree._Document document, bytes nodes)
+
+
 cdef class Names:
     cdef const_xmlChar** addresses
     cdef Py_ssize_t* numbers

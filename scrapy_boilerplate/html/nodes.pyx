@@ -47,6 +47,39 @@ def address(element):
     return <size_t>(<cetree._Element?>element)._c_node
 
 
+cdef class Starts:
+    """The elements where an algorithm's blocks start, kept as their nodes: a sequence that makes
+    each element object when it is read (``None`` for a block that starts in none), and gives all
+    their nodes' addresses without one (:meth:`addresses`). It keeps the page's document alive.
+
+    On Scrapy's trees each element object is made through ``lxml.html``'s class lookup in
+    Python, and most blocks' starts are never asked for: the renderers and the metadata read
+    their addresses."""
+
+    def __len__(self):
+        return PyBytes_GET_SIZE(self.nodes) // <Py_ssize_t>sizeof(size_t)
+
+    def __getitem__(self, Py_ssize_t index):
+        cdef Py_ssize_t count = len(self)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("start index out of range")
+        cdef xmlNode* node = (<xmlNode**>PyBytes_AS_STRING(self.nodes))[index]
+        return None if node is NULL else cetree.elementFactory(self.document, node)
+
+    def addresses(self):
+        """Each element's node's address, as ``size_t`` values in one ``bytes`` (see :func:`addresses`)."""
+        return self.nodes
+
+
+cdef Starts starts_at(cetree._Document document, bytes nodes):
+    """The :class:`Starts` of the nodes of ``document`` whose addresses ``nodes`` holds (0: none)."""
+    cdef Starts made = Starts.__new__(Starts)
+    made.document, made.nodes = document, nodes
+    return made
+
+
 cdef class Names:
     """The tags of one page, numbered in the order they are met; ``texts[number]`` is the tag as
     lxml's ``tag`` gives it (``"{namespace}name"`` in a namespace). Looked up by the address of the

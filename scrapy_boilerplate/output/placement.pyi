@@ -10,7 +10,7 @@ INLINE_TAGS: frozenset[str]
 MARKUP_TAGS: frozenset[str]
 STRUCTURE_TAGS: frozenset[str]
 
-Shape = bool | Sequence[tuple[etree._Element, bool]]
+Shape = bool | Sequence[tuple[etree._Element | int, bool]]
 
 class Run:
     start: int

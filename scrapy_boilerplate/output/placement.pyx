@@ -92,8 +92,9 @@ cdef Py_ssize_t _MAX_SKIPPED = 20_000
 #: What an algorithm tells of a block's text, beside the element it starts in: ``True`` when the
 #: text is all that of one text node held by that element (its own text or a child's tail),
 #: ``False`` when it does not tell, and for a block it joined from several, one per line of the
-#: text (``"\n"`` between them), the element the line starts in and whether the same holds of it.
-Shape = bool | Sequence[tuple[etree._Element, bool]]
+#: text (``"\n"`` between them), the element the line starts in (or the address of its node, as
+#: :func:`~scrapy_boilerplate.html.nodes.address` gives it) and whether the same holds of it.
+Shape = bool | Sequence[tuple[etree._Element | int, bool]]
 
 
 # --- Tags, told in C: what each of the names above is, in a table hashed by the name's bytes.
@@ -506,7 +507,8 @@ def held(elements, shapes):
     if all(isinstance(shape, bool) for shape in shapes):
         return addresses(elements), shapes
     return addresses(elements), [shape if isinstance(shape, bool)
-                       else tuple((0 if line is None else <size_t>_node(line), one_text_node)
+                       else tuple((0 if line is None else line if isinstance(line, int) else <size_t>_node(line),
+                                   one_text_node)
                                   for line, one_text_node in shape)
                        for shape in shapes]
 

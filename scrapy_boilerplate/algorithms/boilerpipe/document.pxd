@@ -1,5 +1,8 @@
 # boilerpipe's text blocks (document.pyx), declared for the segmentation that makes them and the
 # filters that label and fuse them.
+from lxml.includes.tree cimport xmlNode
+
+cimport lxml.includes.etreepublic as cetree
 
 # The width at which a block's text is wrapped, and the text density of full text (document.pyx's
 # LINE_WIDTH and MIN_FULLTEXT_DENSITY).
@@ -20,7 +23,8 @@ cdef class TextBlock:
     cdef public Py_ssize_t words, words_in_links, words_in_wrapped_lines, wrapped_lines
     cdef public Py_ssize_t offset_start, offset_end
     cdef public str xpath
-    cdef public object start
+    cdef xmlNode* node  # where its first text is held, NULL for nowhere; in ``document``
+    cdef cetree._Document document
     cdef public bint one_text_node
     cdef public list line_starts
     cdef public bint is_content

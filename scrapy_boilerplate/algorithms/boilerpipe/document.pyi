@@ -1,6 +1,5 @@
 # The types of document.pyx, which type checkers do not read.
 from collections.abc import Callable
-from typing import Any
 
 from lxml import etree
 
@@ -18,9 +17,9 @@ class TextBlock:
     offset_start: int
     offset_end: int
     xpath: str
-    start: Any
+    start: etree._Element | None
     one_text_node: bool
-    line_starts: list[tuple[Any, bool]] | None
+    line_starts: list[tuple[int, bool]] | None
     is_content: bool
     labels: set[str]
     @property
@@ -28,9 +27,9 @@ class TextBlock:
     @property
     def link_density(self) -> float: ...
     def __init__(self, text: str, words: int, words_in_links: int, words_in_wrapped_lines: int, wrapped_lines: int,
-                 offset_start: int, offset_end: int, xpath: str = "", start: Any = None, one_text_node: bool = False,
-                 line_starts: list[tuple[Any, bool]] | None = None, is_content: bool = False,
-                 labels: set[str] | None = None) -> None: ...
+                 offset_start: int, offset_end: int, xpath: str = "", start: etree._Element | None = None,
+                 one_text_node: bool = False, line_starts: list[tuple[int, bool]] | None = None,
+                 is_content: bool = False, labels: set[str] | None = None) -> None: ...
     @property
     def fulltext_words(self) -> int: ...
     def set_content(self, is_content: bool) -> bool: ...

@@ -5,8 +5,14 @@ The blocks' counts and densities are C fields, which the filters (:mod:`.filters
 write without a Python call per block; the segmentation (:mod:`.segment`) makes the blocks.
 """
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+
+from ...html.nodes cimport starts_at
+
 from ...model import BAD, GOOD, Labelled
 from .blocks import BoilerpipeBlock
+
+cetree.import_lxml__etree()
 
 #: Width at which the paper wraps a block's text into lines to measure its text density.
 LINE_WIDTH = WRAP_WIDTH
@@ -23,11 +29,12 @@ cdef class TextBlock:
     of the text wrapped at :data:`LINE_WIDTH`, leaving out the last, partial
     line (unless it is the only one), as boilerpipe does. ``xpath`` is that of
     the element holding the block's first text, in the parsed page, and
-    ``start`` that element; ``one_text_node`` whether the text is all that of
-    one text node, held by ``start`` (its text, or a child's tail). For a block
-    fused from several, ``line_starts`` holds one pair per line of its text: the
-    element the line starts in, and whether the line is all the text of one
-    text node held by it. ``text_density`` is the words per wrapped line,
+    ``start`` that element, made when it is read (the block keeps its node);
+    ``one_text_node`` whether the text is all that of one text node, held by
+    ``start`` (its text, or a child's tail). For a block fused from several,
+    ``line_starts`` holds one pair per line of its text: the address of the node
+    of the element the line starts in (:func:`~scrapy_boilerplate.html.nodes.address`,
+    0 for none), and whether the line is all the text of one text node held by it. ``text_density`` is the words per wrapped line,
     ``link_density`` the share of the words that lie inside links.
     """
 
@@ -46,6 +53,17 @@ cdef class TextBlock:
     def __repr__(self):
         return (f"TextBlock({self.text!r}, words={self.words}, offsets=({self.offset_start}, {self.offset_end}), "
                 f"is_content={self.is_content}, labels={self.labels!r})")
+
+    @property
+    def start(self):
+        return None if self.node is NULL else cetree.elementFactory(self.document, self.node)
+
+    @start.setter
+    def start(self, element):
+        if element is None:
+            self.node, self.document = NULL, None
+        else:
+            self.node, self.document = (<cetree._Element?>element)._c_node, (<cetree._Element>element)._doc
 
     cdef int measure(self) except -1:
         if self.words_in_wrapped_lines == 0:
@@ -85,11 +103,11 @@ cdef class TextBlock:
         if following.labels:
             self.labels |= following.labels
         if self.line_starts is None:
-            self.line_starts = [(self.start, self.one_text_node)]
+            self.line_starts = [(<size_t>self.node, self.one_text_node)]
         if following.line_starts:
             self.line_starts += following.line_starts
         else:
-            self.line_starts.append((following.start, following.one_text_node))
+            self.line_starts.append((<size_t>following.node, following.one_text_node))
         self.one_text_node = False
         return self.measure()
 
@@ -180,7 +198,10 @@ def to_labelled(TextDocument document not None, list noted=None):
     if document.removed:
         blocks = sorted(blocks + document.removed, key=_offset_start)
     cdef Py_ssize_t count = len(blocks), i
-    cdef list result = [None] * count, starts = [None] * count, lines = [None] * count
+    cdef list result = [None] * count, lines = [None] * count
+    cdef bytes nodes = PyBytes_FromStringAndSize(NULL, count * <Py_ssize_t>sizeof(size_t))
+    cdef xmlNode** starts = <xmlNode**>PyBytes_AS_STRING(nodes)
+    cdef cetree._Document page = None  # the parsed page's, which the starts keep alive
     for i in range(count):
         block = <TextBlock?>blocks[i]
         # Positional arguments, in field order: with keywords, building a page's
@@ -190,6 +211,8 @@ def to_labelled(TextDocument document not None, list noted=None):
             block.link_density, sorted(block.labels) if block.labels else [], block.text_density,
             block.words_in_links, block.offset_start, block.offset_end,
         )
-        starts[i] = block.start
+        starts[i] = block.node
+        if block.document is not None:
+            page = block.document
         lines[i] = block.line_starts or block.one_text_node
-    return Labelled(result, starts, lines, noted=noted)
+    return Labelled(result, starts_at(page, nodes), lines, noted=noted)

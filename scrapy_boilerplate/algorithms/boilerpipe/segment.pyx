@@ -249,7 +249,7 @@ cdef class _Walk(Walker):
         cdef TextBlock block = _measure(decoded(&self.text, 0), self.words_in_links, len(self.blocks))
         if block is not None:
             block.xpath = self.xpath(&self.block_place)
-            block.start = self.element(self.block_start)
+            block.node, block.document = self.block_start, self.document
             block.one_text_node = self.pieces == 1
             self.blocks.append(block)
         self.started = False

@@ -9,11 +9,11 @@ from .blocks import JustextBlock
 from .classify import classify_paragraphs
 from .language import declared_language, load_stoplists, page_words, pick_stoplist, stopwords_held, unspaced_language
 from .options import AUTO, JustextOptions
-from .paragraph import Paragraph, Starts
+from .paragraph import Paragraph, starts
 from .segment import segment
 from .stoplists import Stoplist, available, word_index
 
-__all__ = ["JustextBlock", "JustextOptions", "Starts", "Stoplist", "available", "classify", "prepare", "run"]
+__all__ = ["JustextBlock", "JustextOptions", "Stoplist", "available", "classify", "prepare", "run", "starts"]
 
 _NO_STOPWORDS: dict[str, None] = {}
 _NO_STOPLIST = Stoplist(None, _NO_STOPWORDS)
@@ -32,7 +32,7 @@ def run(root: etree._Element, options: JustextOptions, url: str | None = None) -
     """Segment the tree under ``root`` and classify its blocks."""
     noted: list[etree._Element] = []
     paragraphs, blocks, stoplist = classify(root, options, noted=noted)
-    return Labelled(blocks, Starts(paragraphs),
+    return Labelled(blocks, starts(paragraphs),
                     language=stoplist.name if stoplist is not None else None, noted=noted)
 
 

@@ -1,7 +1,7 @@
 # The types of paragraph.pyx, which type checkers do not read.
-from collections.abc import Sequence
-
 from lxml import etree
+
+from ...html.nodes import Starts
 
 class Paragraph:
     """A run of text between two paragraph boundaries, before classification."""
@@ -21,10 +21,5 @@ class Paragraph:
     @property
     def image_only(self) -> bool: ...
 
-class Starts(Sequence[etree._Element]):
-    """The elements paragraphs start in, each made when it is read."""
-
-    def __init__(self, paragraphs: list[Paragraph]) -> None: ...
-    def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> etree._Element: ...  # type: ignore[override]
-    def addresses(self) -> bytes: ...
+def starts(paragraphs: list[Paragraph]) -> Starts:
+    """The elements ``paragraphs`` start in, in order, each made when it is read."""

@@ -12,6 +12,8 @@ cimport lxml.includes.etreepublic as cetree
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from lxml.includes.tree cimport xmlNode
 
+from ...html.nodes cimport starts_at
+
 cetree.import_lxml__etree()
 
 
@@ -45,26 +47,11 @@ cdef Paragraph paragraph(cetree._Document document, xmlNode* node, str xpath, st
     return made
 
 
-cdef class Starts:
-    """The elements ``paragraphs`` start in, in order: a sequence that makes each element object
-    when it is read, and gives all their nodes' addresses without one (:meth:`addresses`)."""
-
-    cdef list paragraphs
-
-    def __init__(self, list paragraphs):
-        self.paragraphs = paragraphs
-
-    def __len__(self):
-        return len(self.paragraphs)
-
-    def __getitem__(self, Py_ssize_t index):
-        return (<Paragraph>self.paragraphs[index]).element
-
-    def addresses(self):
-        """Each element's node's address, as ``size_t`` values in one ``bytes``."""
-        cdef Py_ssize_t index, count = len(self.paragraphs)
-        cdef bytes addresses = PyBytes_FromStringAndSize(NULL, count * <Py_ssize_t>sizeof(size_t))
-        cdef size_t* at = <size_t*>PyBytes_AS_STRING(addresses)
-        for index in range(count):
-            at[index] = <size_t>(<Paragraph>self.paragraphs[index]).node
-        return addresses
+def starts(list paragraphs not None):
+    """The elements ``paragraphs`` start in, in order, kept as their nodes (:class:`~scrapy_boilerplate.html.nodes.Starts`)."""
+    cdef Py_ssize_t index, count = len(paragraphs)
+    cdef bytes nodes = PyBytes_FromStringAndSize(NULL, count * <Py_ssize_t>sizeof(size_t))
+    cdef size_t* at = <size_t*>PyBytes_AS_STRING(nodes)
+    for index in range(count):
+        at[index] = <size_t>(<Paragraph>paragraphs[index]).node
+    return starts_at((<Paragraph>paragraphs[0]).document if count else None, nodes)

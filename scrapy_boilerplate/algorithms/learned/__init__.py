@@ -89,5 +89,5 @@ def run(root: etree._Element, options: LearnedOptions, url: str | None = None) -
         if is_scored:
             block.probability = probability
         block.label = GOOD if is_kept else BAD
-    return Labelled(blocks, justext.Starts(paragraphs),
+    return Labelled(blocks, justext.starts(paragraphs),
                     language=stoplist.name if stoplist is not None else None, noted=noted)
