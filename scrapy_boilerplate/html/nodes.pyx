@@ -50,7 +50,9 @@ def address(element):
 cdef class Starts:
     """The elements where an algorithm's blocks start, kept as their nodes: a sequence that makes
     each element object when it is read (``None`` for a block that starts in none), and gives all
-    their nodes' addresses without one (:meth:`addresses`). It keeps the page's document alive.
+    their nodes' addresses without one (:meth:`addresses`). It keeps the page's document alive;
+    its elements are read while the page is unchanged (the renderers find the nodes again by
+    their addresses, in a walk that finds only those still in the page).
 
     On Scrapy's trees each element object is made through ``lxml.html``'s class lookup in
     Python, and most blocks' starts are never asked for: the renderers and the metadata read

@@ -29,13 +29,16 @@ cdef class TextBlock:
     of the text wrapped at :data:`LINE_WIDTH`, leaving out the last, partial
     line (unless it is the only one), as boilerpipe does. ``xpath`` is that of
     the element holding the block's first text, in the parsed page, and
-    ``start`` that element, made when it is read (the block keeps its node);
-    ``one_text_node`` whether the text is all that of one text node, held by
-    ``start`` (its text, or a child's tail). For a block fused from several,
-    ``line_starts`` holds one pair per line of its text: the address of the node
-    of the element the line starts in (:func:`~scrapy_boilerplate.html.nodes.address`,
-    0 for none), and whether the line is all the text of one text node held by it. ``text_density`` is the words per wrapped line,
-    ``link_density`` the share of the words that lie inside links.
+    ``start`` that element, made when it is read: the block keeps its node and
+    document, as jusText's paragraphs do, so ``start`` is read while the page
+    is unchanged. ``one_text_node`` tells whether the text is all that of one
+    text node, held by ``start`` (its text, or a child's tail). For a block fused
+    from several, ``line_starts`` holds one pair per line of its text: the
+    address of the node of the element the line starts in
+    (:func:`~scrapy_boilerplate.html.nodes.address`, 0 for none), and whether
+    the line is all the text of one text node held by it. ``text_density`` is
+    the words per wrapped line, ``link_density`` the share of the words that lie
+    inside links.
     """
 
     def __init__(self, str text, Py_ssize_t words, Py_ssize_t words_in_links, Py_ssize_t words_in_wrapped_lines,
