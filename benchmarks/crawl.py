@@ -12,9 +12,10 @@ of them, in alternating rounds, with the crawls users run:
 
 Items are discarded. Each crawl starts after a full collection of the cycles
 the one before left (Scrapy's responses and selectors refer to each other) and
-its time ends with the collection of its own: no crawl frees another's. Prints each crawl's pages per second as a share of the
-parsing spider's, the CPU milliseconds per page of the crawl's process and
-of the worker processes, and the most requests alive at once.
+its time ends with the collection of its own: no crawl frees another's. Prints
+each crawl's pages per second as a share of the parsing spider's, the CPU
+milliseconds per page of the crawl's process and of the worker processes, and
+the most requests alive at once.
 
     python benchmarks/crawl.py [--limit N] [--rounds N] [--concurrency N] [--workers N]
 """

@@ -10,7 +10,7 @@ INLINE_TAGS: frozenset[str]
 MARKUP_TAGS: frozenset[str]
 STRUCTURE_TAGS: frozenset[str]
 
-Shape = bool | Sequence[tuple[etree._Element | int, bool]]
+Shape = bool | Sequence[tuple[int, bool]]
 
 class Run:
     start: int
@@ -26,12 +26,9 @@ class Piece:
     def __init__(self, element: etree._Element | None, structure: tuple[etree._Element, ...], text: str,
                  runs: list[Run]) -> None: ...
 
-#: A :data:`Shape` as :func:`held` keeps it: each element's node by its address.
-HeldShape = bool | Sequence[tuple[int, bool]]
-
-def held(elements: Sequence[etree._Element | None], shapes: Sequence[Shape]) -> tuple[bytes, Sequence[HeldShape]]: ...
+def held(elements: Sequence[etree._Element | None], shapes: Sequence[Shape]) -> tuple[bytes, Sequence[Shape]]: ...
 def pieces(blocks: Sequence[Block], page: Page | None,
-           starts: tuple[Sequence[str], bytes, Sequence[HeldShape]] | None = None, *,
+           starts: tuple[Sequence[str], bytes, Sequence[Shape]] | None = None, *,
            images: bool = True) -> list[Piece]: ...
 def structure_of(element: etree._Element | None, known: dict[etree._Element | None, tuple[etree._Element, ...]],
                  ) -> tuple[etree._Element, ...]: ...

@@ -92,9 +92,9 @@ cdef Py_ssize_t _MAX_SKIPPED = 20_000
 #: What an algorithm tells of a block's text, beside the element it starts in: ``True`` when the
 #: text is all that of one text node held by that element (its own text or a child's tail),
 #: ``False`` when it does not tell, and for a block it joined from several, one per line of the
-#: text (``"\n"`` between them), the element the line starts in (or the address of its node, as
-#: :func:`~scrapy_boilerplate.html.nodes.address` gives it) and whether the same holds of it.
-Shape = bool | Sequence[tuple[etree._Element | int, bool]]
+#: text (``"\n"`` between them), the address of the node of the element the line starts in (as
+#: :func:`~scrapy_boilerplate.html.nodes.address` gives it; 0 for none) and whether the same holds of it.
+Shape = bool | Sequence[tuple[int, bool]]
 
 
 # --- Tags, told in C: what each of the names above is, in a table hashed by the name's bytes.
@@ -500,17 +500,13 @@ def pieces(blocks, page, starts=None, *, bint images=True):
 def held(elements, shapes):
     """What a renderer keeps of the elements where an algorithm's blocks start and of their
     :data:`Shape`: each element's node by its address (0 for none), all in one ``bytes``, and the
-    shapes with the same in place of their elements. Element objects kept with an extraction would
-    be watched by the cycle collector as long as it lives (a crawl's response, some 180 a page);
-    :func:`pieces` finds the nodes again by one walk through the page, which finds only those
-    still in it."""
+    shapes, each block's lines as a tuple of their own (the algorithm's may change). Element
+    objects kept with an extraction would be watched by the cycle collector as long as it lives
+    (a crawl's response, some 180 a page); :func:`pieces` finds the nodes again by one walk
+    through the page, which finds only those still in it."""
     if all(isinstance(shape, bool) for shape in shapes):
         return addresses(elements), shapes
-    return addresses(elements), [shape if isinstance(shape, bool)
-                       else tuple((0 if line is None else line if isinstance(line, int) else <size_t>_node(line),
-                                   one_text_node)
-                                  for line, one_text_node in shape)
-                       for shape in shapes]
+    return addresses(elements), [shape if isinstance(shape, bool) else tuple(shape) for shape in shapes]
 
 
 cdef int _compare(const void* left, const void* right) noexcept nogil:
