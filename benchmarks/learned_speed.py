@@ -2,7 +2,8 @@
 
 Both get the same decoded ``str`` of each devset page, by rounds of pages with
 the starter alternating (``speed.duel``); prints the median ms/page of each and
-the ratio. Then the same duel with the learned classifier given the tree parsed
+the ratio, ours timed with its ``.text`` written, as trafilatura returns its
+text. Then the same duel with the learned classifier given the tree parsed
 beforehand (what a crawl pays), beside lxml's parse alone; and once more with
 the features free (their rows made beforehand): the most any model on jusText's
 blocks could gain by cheaper features, and what a ratio of 2.5x would leave them.
@@ -52,7 +53,7 @@ def main() -> None:
         return
     trafilatura.extract(pages[0].text)  # its lazy imports, outside the timing
     theirs, ours = duel(pages, trafilatura.extract,
-                        lambda html: extract(html, algorithm="learned", options=options, metadata=False))
+                        lambda html: extract(html, algorithm="learned", options=options, metadata=False).text)
     ratio = statistics.median(theirs) / statistics.median(ours)
     print(f"{len(pages)} pages; median {'CPU ' if args.cpu else ''}ms/page, same decoded str for both, "
           f"taking turns; {core()}")
@@ -62,7 +63,7 @@ def main() -> None:
     parse_median = statistics.median(timed(lambda: parse(page.text)) for page in pages)
     root_of = {page.text: parse(page.text) for page in pages}
     theirs, on_tree = duel(pages, trafilatura.extract,
-                           lambda html: extract(root_of[html], algorithm="learned", options=options, metadata=False))
+                           lambda html: extract(root_of[html], algorithm="learned", options=options, metadata=False).text)
     print(f"learned on a parsed tree  {statistics.median(on_tree):8.2f}   "
           f"{statistics.median(theirs) / statistics.median(on_tree):.2f}x faster than trafilatura from text "
           f"(its {statistics.median(theirs):.2f} in this duel; lxml's parse alone {parse_median:.2f})")
@@ -79,7 +80,7 @@ def without_features(html: str, rows: list[array | None], options: learned.Learn
     """The shipped learned path from the ``str``, all of it but the features: the page's ``rows``
     were made beforehand and stand in for them."""
     with mock.patch.object(learned, "iter_rows", lambda paragraphs, blocks, types, shared: iter(rows)):
-        extract(html, algorithm="learned", options=options, metadata=False)
+        extract(html, algorithm="learned", options=options, metadata=False).text
 
 
 def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:

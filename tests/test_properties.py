@@ -13,7 +13,7 @@ from scrapy_boilerplate import Extraction, ExtractionError, extract
 from scrapy_boilerplate.algorithms.justext import JustextOptions
 from scrapy_boilerplate.algorithms.justext.classify import classify_in_context
 from scrapy_boilerplate.algorithms.justext.segment import collapse_whitespace, normalized_length
-from scrapy_boilerplate.model.text import collapse
+from scrapy_boilerplate.model.text import FORMAT_HINTS, collapse, shown, visible
 
 STOPLIST = ("the", "of", "and")
 
@@ -122,6 +122,25 @@ def test_whitespace_normalization_matches_the_reference(text):
 @given(WHITESPACE_AND_LETTERS)
 def test_collapsing_whitespace_is_splitting_and_joining(text):
     assert collapse(text) == " ".join(text.split())
+
+
+# Besides whitespace: the format hints, invisible format characters (joiners, marks of writing
+# direction, a tag character), control and private-use characters, a lone surrogate, characters
+# of each width (Latin-1, the Basic Multilingual Plane, beyond it), line breaks.
+SHOWN_ALPHABET = st.sampled_from(
+    " \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u1680\u2000\u2028\u3000" + FORMAT_HINTS
+    + "\u200c\u200d\u200e\u2066\U000e0001\x01\x7f\ue000\ud800ab\xe9\u20ac\U0001f600")
+
+
+def _shown_by_definition(text: str) -> str:
+    collapsed = " ".join("".join(character for character in text if character not in FORMAT_HINTS).split())
+    return collapsed if visible(collapsed) else ""
+
+
+@SETTINGS
+@given(st.text(alphabet=SHOWN_ALPHABET))
+def test_shown_text_is_its_definition(text):
+    assert shown(text) == _shown_by_definition(text)
 
 
 
