@@ -504,8 +504,6 @@ def held(elements, shapes):
     objects kept with an extraction would be watched by the cycle collector as long as it lives
     (a crawl's response, some 180 a page); :func:`pieces` finds the nodes again by one walk
     through the page, which finds only those still in it."""
-    if all(isinstance(shape, bool) for shape in shapes):
-        return addresses(elements), shapes
     return addresses(elements), [shape if isinstance(shape, bool) else tuple(shape) for shape in shapes]
 
 
