@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 from array import array
+from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
 
@@ -79,8 +80,21 @@ def main() -> None:
 def without_features(html: str, rows: list[array | None], options: learned.LearnedOptions) -> None:
     """The shipped learned path from the ``str``, all of it but the features: the page's ``rows``
     were made beforehand and stand in for them."""
-    with mock.patch.object(learned, "iter_rows", lambda paragraphs, blocks, types, shared: iter(rows)):
+    with mock.patch.object(learned, "PageRows", lambda paragraphs, blocks, types: MadeRows(rows)):
         extract(html, algorithm="learned", options=options, metadata=False).text
+
+
+class MadeRows:
+    """Stands in for ``features.PageRows``: a page's rows made beforehand."""
+
+    def __init__(self, rows: list[array | None]) -> None:
+        self.rows = rows
+
+    def iterate(self, *, shared: bool = True, sums: features.RowSums | None = None) -> Iterator[array | None]:
+        for row in self.rows:
+            if sums is not None:
+                sums.add(row)
+            yield row
 
 
 def parts(pages: list[devset.Page], options: learned.LearnedOptions) -> None:

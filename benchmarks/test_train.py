@@ -206,7 +206,12 @@ def test_each_fold_is_scored_with_the_weights_the_other_folds_chose():
     assert figures.shingle("trainset").f1 == 0.0
     # Each group gets its own weight where its pages are right with another.
     second.group = 2
-    assert train.best_weights(per_weight, samples, [0, 1]) == (1.0, train.RECALL_WEIGHT_GRID[0], 2.0)
+    grid_first = train.RECALL_WEIGHT_GRID[0]
+    assert train.best_weights(per_weight, samples, [0, 1]) == (1.0, grid_first, 2.0, grid_first)
+    # A page the gate opened for takes the gated group's weight, whatever it says.
+    first.gated = True
+    assert first.weight_group == train.GATED and second.weight_group == 2
+    assert train.best_weights(per_weight, samples, [0, 1])[2:] == (2.0, 1.0)
 
 
 def test_word_f1_is_the_bag_of_words_f1_of_each_page_averaged():
@@ -218,3 +223,12 @@ def test_word_f1_is_the_bag_of_words_f1_of_each_page_averaged():
     assert score.f1s == pytest.approx([1.0, 2 / 3, 0.0, 1.0])
     assert score.f1 == pytest.approx((1 + 2 / 3 + 0 + 1) / 4)
     assert trainset.bag_of_words("Über über ÜBER x") == {"über": 3, "x": 1}
+
+
+def test_a_gated_pages_blocks_take_the_two_models_mean():
+    main = "The river rose by two metres over the weekend and the ferry stopped"
+    gated, other = (train.Sample("trainset", page(main), "a.example", [main, "Menu"], [ROW, ROW], [1, 0])
+                    for _ in range(2))
+    gated.gated = True
+    assert train.blended([gated, other], [[0.2, 0.4], [0.2, 0.4]], [[0.6, 0.0], [0.6, 0.0]]) == [
+        pytest.approx([0.4, 0.2]), [0.2, 0.4]]

@@ -19,13 +19,16 @@ A devset block weighs ``DEVSET_WEIGHT``; a trainset page ``TRAINSET_PAGE_WEIGHT`
 in all, a classic page ``CLASSIC_PAGE_WEIGHT``, shared by its blocks by the square
 root of their words, as the shingle F1 averages over pages.
 
-The model scores each block's features. The trainer cross-validates it with
+The model scores each block's features; beside it, the same trees trained on
+the trainset's pages alone, and the gate (``learned.gate``: whether a page is of
+another type than an article, trained on the trainset's types), which opens on
+pages whose blocks then take the two models' mean. The trainer cross-validates them with
 folds grouped by site (the URL's host, or for classic pages without one the
 site ``classic.site`` finds, the three corpora together), chooses on the
 out-of-fold predictions the weights of the recall in each page's
 choice of its blocks (``decision``; of a page that says it is an article or
 says nothing, of a page of another kind, and of a documentation page:
-``learned.kind.RECALL_GROUPS``) for each
+``learned.kind.RECALL_GROUPS``, and of a gated page) for each
 ``favor``: the best mean F1, F0.5 and F2 of the three corpora; scores each
 fold also with the weights chosen on the other folds alone, and a fixed threshold beside; prints the devset snippet F1 and the shingle F1 of the trainset
 and the classic corpus (overall and per page type) beside trafilatura's and
@@ -65,8 +68,8 @@ import trainset  # noqa: E402
 from sklearn.model_selection import GroupKFold  # noqa: E402
 
 from scrapy_boilerplate.algorithms import learned  # noqa: E402
-from scrapy_boilerplate.algorithms.learned import decision, features, model  # noqa: E402
-from scrapy_boilerplate.algorithms.learned.kind import RECALL_GROUPS, declared_types, product_page, recall_group  # noqa: E402
+from scrapy_boilerplate.algorithms.learned import decision, features, gate, model  # noqa: E402
+from scrapy_boilerplate.algorithms.learned.kind import GATED, RECALL_GROUPS, declared_types, product_page, recall_group  # noqa: E402
 from scrapy_boilerplate.html.parse import parse  # noqa: E402
 from scrapy_boilerplate.model.text import shown  # noqa: E402
 
@@ -86,6 +89,11 @@ PARAMETERS = dict(objective="binary", n_estimators=200, num_leaves=24, learning_
                   min_child_samples=20, subsample=0.8, subsample_freq=1, colsample_bytree=0.5,
                   reg_lambda=1.0, random_state=15, deterministic=True, force_row_wise=True,
                   num_threads=1, verbose=-1)
+#: The gate's trees (``learned.gate``): few and small, as its 839 pages' types allow (out of fold,
+#: article or not: accuracy 0.880).
+GATE_PARAMETERS = dict(objective="binary", n_estimators=150, num_leaves=7, learning_rate=0.05,
+                       min_child_samples=10, random_state=15, deterministic=True, force_row_wise=True,
+                       num_threads=1, verbose=-1)
 #: The devset labels only its snippets' blocks, a few per page, the trainset every block it can:
 #: weighted this much more, the devset's blocks weigh about as much as the trainset's
 #: (cross-validated: devset snippet F1 0.913 -> 0.922, trainset shingle F1 0.799 -> 0.800; with the
@@ -148,6 +156,15 @@ class Sample:
     group: int = 0
     #: Whether the page says it is a product on sale, whose blocks in reviews are left out (``learned.kind``).
     product: bool = False
+    #: The page's columns of the gate (``learned.gate``).
+    gate: list[float] = field(default_factory=list)
+    #: Whether the gate, trained without the page's fold, read it as a modern page of another kind.
+    gated: bool = False
+
+    @property
+    def weight_group(self) -> int:
+        """The page's group of the recall's weights: ``GATED`` once gated, else its ``group``."""
+        return GATED if self.gated else self.group
 
 
 def _contains(text: str, snippets: tuple[str, ...]) -> bool:
@@ -224,7 +241,7 @@ def load_samples(limit: int | None) -> list[Sample]:
         pages = loader(limit)
         blocks = featurized(corpus, pages, limit)
         for page in pages:
-            texts, rows, (group, product) = blocks[page.key]
+            texts, rows, (group, product), (types, head) = blocks[page.key]
             if corpus == "devset":
                 sample = Sample(corpus, page, classic.site(page), texts, rows, devset_labels(page, texts))
             else:
@@ -233,13 +250,19 @@ def load_samples(limit: int | None) -> list[Sample]:
                 sample = Sample(corpus, page, classic.site(page), texts, rows, labels, reference,
                                 trainset.bag_of_words(page.main_content), found)
             sample.group, sample.product = group, product
+            sums = gate.RowSums()
+            for row in rows:
+                sums.add(row)
+            sample.gate = gate.columns(sums, types, page.url, head, group, product)
             samples.append(sample)
     return samples
 
 
-def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[list[str], Rows, tuple[int, bool]]]:
-    """Each page's blocks' texts and rows, its group of ``RECALL_GROUPS`` and whether it says it is a
-    product, from ``CACHE`` when the package's code is the one they were computed with."""
+def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[
+        list[str], Rows, tuple[int, bool], tuple[frozenset[str], gate.PageHead]]]:
+    """Each page's blocks' texts and rows, its group of ``RECALL_GROUPS``, whether it says it is a
+    product, its declared types and what its head says (``gate.PageHead``), from ``CACHE`` when the
+    package's code is the one they were computed with."""
     path = CACHE / f"rows-{corpus}-{limit or 'all'}-{code_version()}.pickle"
     if path.is_file():
         return pickle.loads(path.read_bytes())
@@ -250,7 +273,8 @@ def featurized(corpus: str, pages: list, limit: int | None) -> dict[str, tuple[l
         types = declared_types(root) if root is not None else set()
         blocks, rows, _ = learned.featurize(root, options) if root is not None else ([], [], None)
         result[page.key] = ([devset.collapse(block.text) for block in blocks], rows,
-                            (recall_group(types, page.url), product_page(types)))
+                            (recall_group(types, page.url), product_page(types)),
+                            (frozenset(types), gate.PageHead(root) if root is not None else gate.PageHead()))
     CACHE.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     return result
@@ -312,6 +336,29 @@ def fit(samples: list[Sample], seed: int = PARAMETERS["random_state"]) -> lightg
     return lightgbm.Booster(model_str=path.read_text(encoding="utf-8"))
 
 
+def fit_gate(samples: list[Sample], seed: int = PARAMETERS["random_state"]) -> lightgbm.Booster:
+    """The gate's trees: whether a trainset page is of another type than an article, from its gate columns."""
+    chosen = [sample for sample in samples if sample.corpus == "trainset"]
+    x = numpy.array([sample.gate for sample in chosen], dtype=numpy.float64)
+    y = numpy.array([sample.page.type != "article" for sample in chosen], dtype=numpy.float64)
+    return lightgbm.LGBMClassifier(**{**GATE_PARAMETERS, "random_state": seed}).fit(x, y).booster_
+
+
+def gated(booster: lightgbm.Booster, samples: list[Sample]) -> list[bool]:
+    """Whether the gate lets each page's blocks be scored by the trainset's model too (``gate.opens``)."""
+    if not samples:
+        return []
+    probabilities = booster.predict(numpy.array([sample.gate for sample in samples], dtype=numpy.float64),
+                                    num_threads=1)
+    return [gate.opens(float(p), sample.gate) for p, sample in zip(probabilities, samples)]
+
+
+def blended(samples: list[Sample], shipped: list[list[float]], trainset_model: list[list[float]]) -> list[list[float]]:
+    """Each page's blocks' probabilities: on a gated page the two models' mean (``gate.blended``)."""
+    return [gate.blended(ours, theirs) if sample.gated else ours
+            for sample, ours, theirs in zip(samples, shipped, trainset_model)]
+
+
 def predict(booster: lightgbm.Booster, samples: list[Sample]) -> list[list[float]]:
     """Each block's probability of being main text (0 where prefiltered), in one call for all samples."""
     rows = [sample.rows for sample in samples]
@@ -346,7 +393,7 @@ def page_probabilities(sample: Sample, probabilities: list[float]) -> list[float
 def by_recall_weights(weights: tuple[float, ...]) -> Choice:
     """The blocks each page's choice keeps with a ``favor``'s weights (one for each group of
     ``RECALL_GROUPS``), as the run-time chooses."""
-    return lambda sample, probabilities: by_recall_weight(weights[sample.group])(sample, probabilities)
+    return lambda sample, probabilities: by_recall_weight(weights[sample.weight_group])(sample, probabilities)
 
 
 def best_weights(per_weight: list[dict[float, Figures]], samples: list[Sample], chosen: Iterable[int],
@@ -359,7 +406,7 @@ def best_weights(per_weight: list[dict[float, Figures]], samples: list[Sample], 
     chosen = list(chosen)
     sums = []
     for group in range(len(RECALL_GROUPS)):
-        members = [i for i in chosen if samples[i].group == group]
+        members = [i for i in chosen if samples[i].weight_group == group]
         by_weight = {weight: Figures.sum(per_weight[i][weight] for i in members) for weight in RECALL_WEIGHT_GRID}
         for figures in by_weight.values():
             figures.per_page.clear()  # not read by the measure: left out of the combinations' sums
@@ -380,7 +427,7 @@ def best_weights(per_weight: list[dict[float, Figures]], samples: list[Sample], 
 def with_weights(per_weight: list[dict[float, Figures]], samples: list[Sample], chosen: Iterable[int],
                  weights: tuple[float, ...]) -> Figures:
     """The ``chosen`` samples' figures with ``weights``, each sample its group's."""
-    return Figures.sum(per_weight[i][weights[samples[i].group]] for i in chosen)
+    return Figures.sum(per_weight[i][weights[samples[i].weight_group]] for i in chosen)
 
 
 def kept_indices(sample: Sample, probabilities: list[float], *, threshold: float = 0.0,
@@ -390,7 +437,7 @@ def kept_indices(sample: Sample, probabilities: list[float], *, threshold: float
                          sample.texts, [row is not None for row in sample.rows],
                          [row is not None and row[HEADING] > 0 for row in sample.rows],
                          [row is not None and row[features.STARTS_IN_LI] > 0 for row in sample.rows],
-                         threshold=threshold, recall_weight=recall_weight)
+                         threshold=threshold, recall_weight=recall_weight, repeats_out=sample.gated)
     return tuple(i for i, keep in enumerate(kept) if keep)
 
 
@@ -486,18 +533,23 @@ def fold_of(samples: list[Sample], folds: int) -> list[int]:
 
 def cross_validate(samples: list[Sample], fold: list[int], seed: int = PARAMETERS["random_state"],
                    ) -> list[list[float]]:
-    """Out-of-fold probabilities of every block: each fold's from the trees trained on the others."""
+    """Out-of-fold probabilities of every block: each fold's from the trees trained on the others, the
+    trainset's model blended in on the pages the other folds' gate opens for (which it marks ``gated``)."""
     out_of_fold: list[list[float]] = [[] for _ in samples]
     folds = max(fold) + 1
     for test_fold in range(folds):
         started = time.perf_counter()
-        train = [i for i in range(len(samples)) if fold[i] != test_fold]
-        test = [i for i in range(len(samples)) if fold[i] == test_fold]
-        booster = fit([samples[i] for i in train], seed)
-        for i, probabilities in zip(test, predict(booster, [samples[i] for i in test])):
+        train = [samples[i] for i in range(len(samples)) if fold[i] != test_fold]
+        test_indices = [i for i in range(len(samples)) if fold[i] == test_fold]
+        test = [samples[i] for i in test_indices]
+        for sample, is_gated in zip(test, gated(fit_gate(train, seed), test)):
+            sample.gated = is_gated
+        shipped = predict(fit(train, seed), test)
+        trainset_model = predict(fit([sample for sample in train if sample.corpus == "trainset"], seed), test)
+        for i, probabilities in zip(test_indices, blended(test, shipped, trainset_model)):
             out_of_fold[i] = probabilities
-        print(f"  fold {test_fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages, "
-              f"{time.perf_counter() - started:.0f} s", flush=True)
+        print(f"  fold {test_fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages "
+              f"({sum(sample.gated for sample in test)} gated), {time.perf_counter() - started:.0f} s", flush=True)
     return out_of_fold
 
 
@@ -524,7 +576,7 @@ def with_other_folds_weights(per_weight: list[dict[float, Figures]], samples: li
     F1), and those weights by fold: what choosing them on the scored predictions adds."""
     everyone = range(len(fold))
     own = {f: best_weights(per_weight, samples, [i for i in everyone if fold[i] != f]) for f in set(fold)}
-    return Figures.sum(per_weight[i][own[fold[i]][samples[i].group]] for i in everyone), own
+    return Figures.sum(per_weight[i][own[fold[i]][samples[i].weight_group]] for i in everyone), own
 
 
 def seed_figures(samples: list[Sample], fold: list[int], seed: int) -> Figures:
@@ -586,19 +638,28 @@ def report_types(corpus: str, minimum: int, contenders: dict[str, Figures]) -> N
         print(f"{page_type:<16} {pages:5d} {mine[0]:7.3f} {mine[1]:7.3f}{cells}")
 
 
-def export(booster: lightgbm.Booster, weights: dict[str, tuple[float, ...]]) -> dict:
-    """The trained trees, as :func:`model.source` reads them, and each ``favor``'s recall weights."""
+def export(booster: lightgbm.Booster, trainset_booster: lightgbm.Booster, gate_booster: lightgbm.Booster,
+           weights: dict[str, tuple[float, ...]]) -> dict:
+    """The trained trees (the shipped model's, the trainset's model's and the gate's), as
+    :func:`model.source` reads them, and each ``favor``'s recall weights."""
+    names = features.names()
+    return {"format": model.FORMAT, "recall_weights": weights, "features": len(names), "names": names,
+            "trees": nested_trees(booster, len(names)), "trainset_trees": nested_trees(trainset_booster, len(names)),
+            "gate_features": len(gate.names()), "gate_trees": nested_trees(gate_booster, len(gate.names()))}
+
+
+def nested_trees(booster: lightgbm.Booster, columns: int) -> list:
+    """A booster's trees as nested lists (``model.source``): a leaf its value, a split ``[feature,
+    threshold, left, right]``."""
     def node(tree: dict) -> object:
         if "leaf_value" in tree:
             return tree["leaf_value"]
         assert tree["decision_type"] == "<=" and tree.get("missing_type") in (None, "None"), tree
         return [tree["split_feature"], tree["threshold"], node(tree["left_child"]), node(tree["right_child"])]
 
-    names = features.names()
     dump = booster.dump_model()
-    assert dump["max_feature_idx"] + 1 == len(names)
-    return {"format": model.FORMAT, "recall_weights": weights, "features": len(names), "names": names,
-            "trees": [node(tree["tree_structure"]) for tree in dump["tree_info"]]}
+    assert dump["max_feature_idx"] + 1 == columns
+    return [node(tree["tree_structure"]) for tree in dump["tree_info"]]
 
 
 def main() -> None:
@@ -645,7 +706,7 @@ def main() -> None:
         print(f"  {w:5.2f}        {figures.snippets.f1:.3f}      {figures.shingle('trainset').f1:.3f}"
               f"        {figures.shingle('classic').f1:.3f}       ({figures.measure(1):.3f} {figures.measure(0.5):.3f}"
               f" {figures.measure(2):.3f})")
-    groups = ", ".join(f"{name} {sum(s.group == g for s in samples)}" for g, name in enumerate(RECALL_GROUPS))
+    groups = ", ".join(f"{name} {sum(s.weight_group == g for s in samples)}" for g, name in enumerate(RECALL_GROUPS))
     print(f"chosen recall weights (best mean F1, F0.5 and F2 out of fold, of each group of pages: {groups}; "
           f"written with the trees): {weights}")
     print("fixed threshold  devset F1  trainset F1  classic F1  (mean F1 F0.5 F2)")
@@ -702,18 +763,21 @@ def main() -> None:
 
     if args.no_write:
         return
-    booster = fit(samples)
-    data = export(booster, weights)
+    booster, trainset_booster, gate_booster = (
+        fit(samples), fit([sample for sample in samples if sample.corpus == "trainset"]), fit_gate(samples))
+    data = export(booster, trainset_booster, gate_booster, weights)
     MODEL_PATH.write_text(model.source(data), encoding="utf-8")
-    MODEL_PATH.with_suffix(".pxd").write_text(model.declarations(data["features"]), encoding="utf-8")
+    MODEL_PATH.with_suffix(".pxd").write_text(model.trees_declarations(data["features"], data["gate_features"]),
+                                              encoding="utf-8")
     print(f"\nwrote {MODEL_PATH.relative_to(ROOT)} ({MODEL_PATH.stat().st_size // 1024} KB, "
           f"{len(data['trees'])} trees), trained on all {len(y)} labelled blocks")
-    write_sample(booster, samples)
+    write_sample(booster, trainset_booster, gate_booster, samples)
 
 
-def write_sample(booster: lightgbm.Booster, samples: list[Sample]) -> None:
-    """For the evaluator's test, LightGBM's probabilities: of 40 scored blocks spread over the pages,
-    and of every block of one page."""
+def write_sample(booster: lightgbm.Booster, trainset_booster: lightgbm.Booster, gate_booster: lightgbm.Booster,
+                 samples: list[Sample]) -> None:
+    """For the evaluator's test, LightGBM's probabilities: of 40 scored blocks spread over the pages by
+    the shipped and the trainset's model, of every block of one page, and of 20 pages' gates."""
     pages = samples[::len(samples) // 20][:20]
     probabilities = predict(booster, pages)
     scored = [(row, p) for sample, ps in zip(pages, probabilities)
@@ -721,12 +785,16 @@ def write_sample(booster: lightgbm.Booster, samples: list[Sample]) -> None:
     scored = scored[::max(1, len(scored) // 40)][:40]
     page = min((i for i, s in enumerate(pages) if sum(row is not None for row in s.rows) >= 10),
                key=lambda i: len(pages[i].rows))
-    data = {"blocks": {"rows": [row for row, _ in scored], "probabilities": [p for _, p in scored]},
-            "page": {"rows": pages[page].rows, "probabilities": probabilities[page]}}
+    rows = [row for row, _ in scored]
+    gates = numpy.array([sample.gate for sample in pages], dtype=numpy.float64)
+    data = {"blocks": {"rows": rows, "probabilities": [p for _, p in scored],
+                       "trainset_probabilities": trainset_booster.predict(numpy.array(rows), num_threads=1).tolist()},
+            "page": {"rows": pages[page].rows, "probabilities": probabilities[page]},
+            "gates": {"columns": gates.tolist(), "probabilities": gate_booster.predict(gates, num_threads=1).tolist()}}
     SAMPLE_PATH.parent.mkdir(exist_ok=True)
     SAMPLE_PATH.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-    print(f"wrote {SAMPLE_PATH.relative_to(ROOT)} (40 blocks and a page of {len(pages[page].rows)} "
-          f"blocks with LightGBM's probabilities)")
+    print(f"wrote {SAMPLE_PATH.relative_to(ROOT)} (40 blocks, a page of {len(pages[page].rows)} blocks and 20 "
+          f"pages' gates with LightGBM's probabilities)")
 
 
 def without_stoplist(sample: Sample) -> bool:

@@ -78,9 +78,10 @@ def test_importing_without_a_built_extension_says_so_in_one_line(tmp_path):
 
 def test_the_trees_declarations_are_those_the_models_write():
     shipped = (PACKAGE / "algorithms" / "learned" / "trees.pxd").read_text(encoding="utf-8")
-    assert shipped == model.declarations(trees.FEATURES)
+    assert shipped == model.trees_declarations(trees.FEATURES, trees.GATE_FEATURES)
     assert "@cython.locals(x0=cython.double" in shipped and f"x{trees.FEATURES - 1}=cython.double)" in shipped
-    assert shipped.endswith("cpdef double score(const double[::1] row)\n")  # the array features writes
+    for function in ("score", "score_trainset", "gate"):  # each reads an array of C doubles
+        assert f"cpdef double {function}(const double[::1] row)\n" in shipped
     forest_declarations = (PACKAGE / "algorithms" / "pagetype" / "forest.pxd").read_text(encoding="utf-8")
     assert forest_declarations == pagetype_model.declarations(forest.FEATURES)
     assert forest_declarations.endswith("cpdef tuple scores(object row)\n")

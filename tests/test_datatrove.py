@@ -38,11 +38,12 @@ def devset_pages(count: int) -> list[tuple[str, bytes]]:
             for key in sorted(entries)[:count]]
 
 
-def read_as_datatrove_does(path: Path) -> dict[str, str]:
-    """The HTML of each record that datatrove's WarcReader reads from ``path``, as it decodes it, by record id."""
+def read_as_datatrove_does(path: Path) -> dict[str, tuple[str, str]]:
+    """The HTML of each record that datatrove's WarcReader reads from ``path``, as it decodes it, and its
+    URL, by record id."""
     with open(path, "rb") as file:
         documents = (process_record(record) for record in ArchiveIterator(file))
-        return {document["id"]: document["text"] for document in documents if document}
+        return {document["id"]: (document["text"], document["url"]) for document in documents if document}
 
 
 @pytest.mark.slow
@@ -58,7 +59,8 @@ def test_a_local_pipeline_gives_the_text_extract_gives(tmp_path, algorithm, opti
         warcs.write(path, [warcs.response(url, body, "text/html") for url, body in chunk])
         html.update(read_as_datatrove_does(path))
     assert len(html) > PAGES_PER_FILE  # it leaves out a few that libmagic takes for other types
-    expected = {record_id: extract(page, algorithm=algorithm, **options).text for record_id, page in html.items()}
+    expected = {record_id: extract(page, algorithm=algorithm, url=url, **options).text
+                for record_id, (page, url) in html.items()}
 
     executor = LocalPipelineExecutor(
         pipeline=[WarcReader(str(folder)), BoilerplateExtractor(algorithm, **options),

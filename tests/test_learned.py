@@ -57,9 +57,11 @@ def test_shipped_evaluator_gives_exactly_the_trainers_probabilities_of_a_page():
 def test_the_model_carries_recall_weights_for_each_favor_and_group_of_pages():
     weights = model.load().recall_weights
     assert weights.keys() == set(FAVORS)
-    # A page that says it is an article or nothing, a page of another kind, a documentation page.
+    # A page that says it is an article or nothing, a page of another kind, a documentation page, a gated page.
+    assert all(len(group_weights) == len(kind.RECALL_GROUPS) == 4 for group_weights in weights.values())
     for group in range(len(kind.RECALL_GROUPS)):
-        assert weights["precision"][group] < weights["balance"][group] < weights["recall"][group]
+        assert weights["precision"][group] <= weights["balance"][group] <= weights["recall"][group]
+        assert weights["precision"][group] < weights["recall"][group]
 
 
 def test_model_is_loaded_once():
@@ -579,9 +581,10 @@ def test_what_the_page_says_it_is_from_open_graph_json_ld_and_microdata():
     assert kind.other_kind(kind.declared_types(body.find("body/p")))
 
 
-def test_a_page_of_another_kind_takes_its_own_weight_of_the_recall():
-    article_weight, other_kind_weight, documentation_weight = LearnedOptions().recall_weights
-    assert other_kind_weight > article_weight  # its main text is spread over more, smaller blocks
+def test_pages_of_other_kinds_take_their_own_weights_of_the_recall():
+    article_weight, other_kind_weight, documentation_weight, gated_weight = LearnedOptions().recall_weights
+    assert gated_weight > article_weight  # its main text is spread over more, smaller blocks
+    assert other_kind_weight >= article_weight
     assert documentation_weight > article_weight  # its long sections end in blocks of low probability
 
 

@@ -9,7 +9,9 @@ that it is main text. ``benchmarks/train.py`` trains that model on three
 corpora; each page keeps the blocks that make the most of its expected
 precision and recall as ``favor`` weighs them for what the page says it is,
 or its URL (:mod:`.decision`, :mod:`.kind`), or those above a fixed ``threshold``
-(:mod:`.options`), less the second copy of a section.
+(:mod:`.options`), less the second copy of a section. On a page that :mod:`.gate` reads
+as a modern page of another kind than an article, a model trained on the trainset's
+pages alone has half the say in each block's probability.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from ...errors import PageTooComplex
 from ...model import BAD, GOOD, Labelled
 from .. import justext
 from ..justext import JustextBlock, Stoplist
-from . import decision
+from . import decision, gate
 from .blocks import LearnedBlock
-from .features import ANY_COMMENT, ANY_REVIEW, STARTS_IN_LI, iter_rows, prefiltered, rows
-from .kind import declared_types, product_page, recall_group
+from .features import ANY_COMMENT, ANY_REVIEW, STARTS_IN_LI, PageRows, RowSums, prefiltered, rows
+from .kind import GATED, declared_types, product_page, recall_group
 from .model import load
 from .options import LearnedOptions
 
@@ -70,19 +72,31 @@ def run(root: etree._Element, options: LearnedOptions, url: str | None = None) -
     list_items: list[bool] = []
     types = declared_types(root)
     reviews_out = product_page(types)
-    block_rows = _noting(iter_rows(paragraphs, blocks, types, shared=True), STARTS_IN_LI, list_items)
+    sums = RowSums()
+    head = gate.PageHead(root)
+    page_rows = PageRows(paragraphs, blocks, types)
+    # Held for the trainset's model where the gate may open: a page without a viewport never opens it.
+    block_rows = _noting(page_rows.iterate(shared=True, sums=sums, hold=head.viewport), STARTS_IN_LI, list_items)
     if options.comments:
         block_rows = _noting(block_rows, ANY_COMMENT, in_comments)
     if reviews_out:
         block_rows = _noting(block_rows, ANY_REVIEW, in_reviews)
-    probabilities = load().probabilities(block_rows)
+    shipped = load()
+    probabilities = shipped.probabilities(block_rows)
+    group = recall_group(types, url)
+    page = gate.columns(sums, types, url, head, group, reviews_out) if head.viewport else None
+    gated = page is not None and gate.opens(shipped.gate.probability(page), page)
+    if gated:
+        probabilities = gate.blended(probabilities, shipped.probabilities(page_rows.iterate(shared=True),
+                                                                          shipped.trainset_trees))
+        group = GATED
     if reviews_out:
         probabilities = decision.without_reviews(probabilities, in_reviews)
     scored = [not prefiltered(block) for block in blocks]  # the others have no row
     kept = decision.kept(
         probabilities, [block.chars for block in blocks], [block.text for block in blocks], scored,
         [block.heading for block in blocks], list_items, threshold=options.threshold,
-        recall_weight=options.recall_weights[recall_group(types, url)],
+        recall_weight=options.recall_weights[group], repeats_out=gated,
         comments=(in_comments, [block.cf_label for block in blocks]) if options.comments else None)
     for block, probability, is_scored, is_kept in zip(blocks, probabilities, scored, kept):
         block.justext_label = block.label

@@ -59,11 +59,14 @@ LEAST_EXPECTED_CHARS = 20
 
 #: A repeated run of kept blocks goes when its texts hold this many characters at least.
 COPY_CHARS = 30
+#: With ``repeats_out``, a kept block of this many characters or more whose text an earlier kept block
+#: has goes.
+REPEAT_CHARS = 100
 
 
 def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[str], scored: Sequence[bool],
          headings: Sequence[bool], list_items: Sequence[bool], *, threshold: float = 0.0, recall_weight: float = 0.0,
-         comments: tuple[Sequence[bool], Sequence[str]] | None = None) -> list[bool]:
+         comments: tuple[Sequence[bool], Sequence[str]] | None = None, repeats_out: bool = False) -> list[bool]:
     """Whether each block of a page is kept, from its blocks' ``probabilities``, ``chars``, ``texts``,
     whether each is a heading and whether it starts in a list item: the choice as the run-time
     makes it and the trainer scores it.
@@ -71,9 +74,10 @@ def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[s
     The blocks at or above ``threshold`` when it is set, else those :func:`choose` keeps with
     ``recall_weight`` and the heading above them (:func:`with_headline`); with ``comments``
     (whether each block is in a comment section, and its jusText context-free class),
-    :func:`with_comments`; then the runs between two kept blocks of blocks not ``scored``
-    (prefiltered) and of list items at :data:`LEAST_PROBABILITY` or more (:func:`with_items_between`);
-    less the second copy of a section (:func:`without_copies`).
+    :func:`with_comments`; with ``repeats_out`` (a gated page: :mod:`.gate`), :func:`without_repeats`;
+    then the runs between two kept blocks of blocks not ``scored`` (prefiltered) and of list items
+    at :data:`LEAST_PROBABILITY` or more (:func:`with_items_between`); less the second copy of a
+    section (:func:`without_copies`).
     """
     if threshold:
         chosen = [probability >= threshold for probability in probabilities]
@@ -81,6 +85,8 @@ def kept(probabilities: Sequence[float], chars: Sequence[int], texts: Sequence[s
         chosen = with_headline(choose(probabilities, chars, recall_weight), probabilities, headings)
     if comments is not None:
         chosen = with_comments(chosen, *comments)
+    if repeats_out:
+        chosen = without_repeats(chosen, texts)
     items = [not is_scored or (in_list_item and _counted(probability) > 0.0)
              for probability, is_scored, in_list_item in zip(probabilities, scored, list_items)]
     chosen = with_items_between([keep and is_scored for keep, is_scored in zip(chosen, scored)], items)
@@ -198,6 +204,23 @@ def with_comments(kept: Sequence[bool], in_comments: Sequence[bool], cf_labels: 
     first = next((i for i, keep in enumerate(kept) if keep), len(kept))
     return [keep or (i > first and in_comment and cf_label in PROSE_CLASSES)
             for i, (keep, in_comment, cf_label) in enumerate(zip(kept, in_comments, cf_labels))]
+
+
+def without_repeats(kept: Sequence[bool], texts: Sequence[str]) -> list[bool]:
+    """``kept`` less each block of :data:`REPEAT_CHARS` or more whose text an earlier kept block has.
+
+    A listing's card or a product's blurb shown again (a carousel, a "recently viewed" row) is
+    one text in the main text of the trainset's pages of other kinds; on articles a repeated
+    paragraph is kept (:func:`without_copies` alone), as the older corpora keep it.
+    """
+    seen: set[str] = set()
+    result = list(kept)
+    for i, keep in enumerate(kept):
+        if keep:
+            if texts[i] in seen and len(texts[i]) >= REPEAT_CHARS:
+                result[i] = False
+            seen.add(texts[i])
+    return result
 
 
 def without_copies(kept: Sequence[bool], texts: Sequence[str]) -> list[bool]:

@@ -24,10 +24,21 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types:
          ) -> list[list[float] | None]: ...
 @overload
 def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str], *,
-              shared: Literal[False] = ...) -> Iterator[list[float] | None]: ...
+              shared: Literal[False] = ..., sums: RowSums | None = ...) -> Iterator[list[float] | None]: ...
 @overload
 def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str], *,
-              shared: Literal[True]) -> Iterator[array[float] | None]: ...
+              shared: Literal[True], sums: RowSums | None = ...) -> Iterator[array[float] | None]: ...
+
+HELD_AT_MOST: int
+
+class PageRows:
+    def __init__(self, paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str]) -> None: ...
+    @overload
+    def iterate(self, *, shared: Literal[False] = ..., sums: RowSums | None = ..., hold: bool = ...,
+                ) -> Iterator[list[float] | None]: ...
+    @overload
+    def iterate(self, *, shared: Literal[True], sums: RowSums | None = ..., hold: bool = ...,
+                ) -> Iterator[array[float] | None]: ...
 
 class Part(NamedTuple):
     name: str
@@ -41,3 +52,13 @@ ANY_REVIEW: int
 STARTS_IN_LI: int
 
 def names() -> list[str]: ...
+SUMMED: tuple[str, ...]
+
+class RowSums:
+    blocks: int
+    scored: int
+    headings: int
+    reviews: int
+    chars: float
+    def add(self, row: Sequence[float] | None) -> None: ...
+    def columns(self) -> list[float]: ...

@@ -29,6 +29,7 @@ place.
 
 from __future__ import annotations
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport log, log1p
 from libc.stdlib cimport qsort
 from libc.string cimport memcpy
@@ -141,24 +142,74 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types:
 
 
 def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str], *,
-              shared: bool = False) -> Iterator[list[float] | array | None]:
+              shared: bool = False, sums: RowSums | None = None) -> Iterator[list[float] | array | None]:
     """The rows of :func:`rows`, made one at a time: the run-time scores each and lets it go, where
     the rows of a page held at once took more memory than jusText's whole classification.
 
     ``shared``: each row is written into the same array of C doubles, which the next row overwrites
-    (the compiled trees read it as it is), instead of a list of its own.
+    (the compiled trees read it as it is), instead of a list of its own. ``sums``: each block added
+    to them as its row is made.
     """
-    if not blocks:
-        return
-    cdef _Page page = _Page(paragraphs, blocks, types)
-    row = doubles(FEATURES)
-    cdef double[::1] written = row
-    cdef Py_ssize_t i
-    for i in range(page.count):
-        if not page.write(i, &written[0]):
-            yield None
-        else:
-            yield row if shared else row.tolist()
+    return PageRows(paragraphs, blocks, types).iterate(shared=shared, sums=sums)
+
+
+#: The most blocks of a page whose rows :class:`PageRows` holds (8 bytes a column: 41 MB).
+HELD_AT_MOST = 20_000
+
+
+cdef class PageRows:
+    """The rows of a page's blocks (:func:`iter_rows`), which may be made more than once: what they
+    read of the page is gathered once, and a pass after one that held the rows reads them instead
+    of writing them again."""
+
+    cdef _Page page
+    cdef double* held  # the rows of a pass with ``hold``, one after the other (none for prefiltered blocks)
+    cdef bint held_all  # that pass has ended: the next ones read them
+
+    def __init__(self, paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str]) -> None:
+        self.page = _Page(paragraphs, blocks, types) if blocks else None
+
+    def __dealloc__(self):
+        PyMem_Free(self.held)
+
+    def iterate(self, *, shared: bool = False, sums: RowSums | None = None, hold: bool = False,
+                ) -> Iterator[list[float] | array | None]:
+        """The rows one at a time, as :func:`iter_rows` makes them. ``hold``: the rows are also kept
+        in C (on a page of at most :data:`HELD_AT_MOST` blocks) for the next passes to read."""
+        if self.page is None:
+            return
+        cdef _Page page = self.page
+        row = doubles(FEATURES)
+        cdef double[::1] written = row
+        cdef RowSums adding = sums
+        cdef Py_ssize_t i, made = 0, width = FEATURES
+        cdef bint reading = self.held_all, has_row
+        cdef double* held
+        if hold and self.held is NULL and page.count <= HELD_AT_MOST:
+            self.held = <double*>PyMem_Malloc(page.count * width * sizeof(double))
+            if self.held is NULL:
+                raise MemoryError()
+        held = self.held if reading or hold else NULL
+        for i in range(page.count):
+            if reading:
+                has_row = not page.basics[i * _BASICS + _PREFILTERED_BASIC]
+                if has_row:
+                    memcpy(&written[0], held + made * width, width * sizeof(double))
+            else:
+                has_row = page.write(i, &written[0])
+                if has_row and held is not NULL:
+                    memcpy(held + made * width, &written[0], width * sizeof(double))
+            if not has_row:
+                if adding is not None:
+                    adding.blocks += 1
+                yield None
+            else:
+                made += 1
+                if adding is not None:
+                    adding.add_doubles(&written[0])
+                yield row if shared else row.tolist()
+        if held is not NULL:
+            self.held_all = True
 
 
 # The columns of a block's basics (see BASICS), of which its neighbours' rows repeat the first ones.
@@ -430,3 +481,65 @@ ANY_COMMENT = names().index("any_comment")
 ANY_REVIEW = names().index("any_review")
 #: The column of a row that says whether the block starts in a list item (``<li>``).
 STARTS_IN_LI = names().index("starts_in_li")
+
+#: The columns whose page means (plain, and weighted by the blocks' characters) :class:`RowSums` gives.
+SUMMED = ("link_density", "under_li", "under_table", "like_elements_up0", "like_elements_up1", "like_elements_up2",
+          "like_elements_up3", "starts_in_p", "starts_in_a", "any_card", "prose")
+cdef enum:
+    _SUMMED = 11
+assert len(SUMMED) == _SUMMED
+cdef Py_ssize_t _summed[_SUMMED]
+for _position, _name in enumerate(SUMMED):
+    _summed[_position] = names().index(_name)
+cdef Py_ssize_t _chars = names().index("chars"), _heading = names().index("heading"), _any_review = ANY_REVIEW
+
+
+cdef class RowSums:
+    """Sums over a page's rows, added as they are made (``iter_rows(sums=...)``): what the learned
+    model's gate reads of the whole page (``gate``), at a few additions per block."""
+
+    cdef public Py_ssize_t blocks, scored, headings, reviews
+    cdef public double chars
+    cdef double plain[_SUMMED]
+    cdef double weighted[_SUMMED]
+
+    def __cinit__(self):
+        self.blocks = self.scored = self.headings = self.reviews = 0
+        self.chars = 0.0
+        cdef Py_ssize_t i
+        for i in range(_SUMMED):
+            self.plain[i] = self.weighted[i] = 0.0
+
+    cdef void add_doubles(self, const double* row) noexcept:
+        cdef double chars = row[_chars]
+        cdef Py_ssize_t i
+        self.blocks += 1
+        self.scored += 1
+        self.chars += chars
+        self.headings += row[_heading] > 0
+        self.reviews += row[_any_review] > 0
+        for i in range(_SUMMED):
+            self.plain[i] += row[_summed[i]]
+            self.weighted[i] += row[_summed[i]] * chars
+
+    def add(self, row) -> None:
+        """Count a block, and its ``row`` (any sequence of numbers) when it has one (a prefiltered block
+        has none)."""
+        if row is None:
+            self.blocks += 1
+            return
+        cdef double[::1] values = doubles(FEATURES)
+        cdef Py_ssize_t i
+        for i in range(FEATURES):
+            values[i] = row[i]
+        self.add_doubles(&values[0])
+
+    def columns(self) -> list[float]:
+        """The sums as the gate reads them: the blocks, the scored ones and their share, the log of
+        their characters, the plain and the characters' means of :data:`SUMMED`, the headings and the
+        blocks in reviews."""
+        cdef double scored = max(1, self.scored), chars = self.chars or 1.0
+        return [float(self.blocks), float(self.scored), self.scored / max(1, self.blocks), log1p(self.chars),
+                *[self.plain[i] / scored for i in range(_SUMMED)],
+                *[self.weighted[i] / chars for i in range(_SUMMED)],
+                float(self.headings), float(self.reviews)]

@@ -21,9 +21,12 @@ from lxml import etree
 from ...html.search import tagged, with_attribute
 
 #: The groups of pages each ``favor`` has a weight of the recall for, in the order of those weights:
-#: a page that says it is an article or says nothing, a page that says it is of another kind, and a
-#: page whose URL names documentation and says it is of no other kind (a ``TechArticle`` may be one).
-RECALL_GROUPS = ("article", "other kind", "documentation")
+#: a page that says it is an article or says nothing, a page that says it is of another kind, a
+#: page whose URL names documentation and says it is of no other kind (a ``TechArticle`` may be one),
+#: and a page the gate (:mod:`.gate`) reads as a modern page of another kind, whatever it says.
+RECALL_GROUPS = ("article", "other kind", "documentation", "gated")
+#: The group of a gated page.
+GATED = RECALL_GROUPS.index("gated")
 
 #: The types that say "article", lowercased (Open Graph's and schema.org's).
 ARTICLE_TYPES = frozenset({

@@ -32,8 +32,10 @@ TREES_MODULE = "trees"
 #: weight of the recall in the pages' choice under ``"recall_weights"``; 5: one stage, no
 #: ``"smoothing"``; 6: each ``favor``'s two weights, of pages that say they are articles or say
 #: nothing, and of pages that say they are of another kind; 7: a weight for each of
-#: ``kind.RECALL_GROUPS``, documentation pages' third).
-FORMAT = 7
+#: ``kind.RECALL_GROUPS``, documentation pages' third; 8: beside the shipped trees, the trainset's
+#: model's under ``"trainset_trees"`` and the gate's under ``"gate_trees"``, and a fourth weight, of
+#: gated pages).
+FORMAT = 8
 
 
 @dataclass(frozen=True)
@@ -52,17 +54,22 @@ class Trees:
 class Model:
     #: Scores a block's features.
     trees: Trees
+    #: Scores a block's features as the trainset's pages alone taught (``gate.blended``).
+    trainset_trees: Trees
+    #: Scores a page's gate columns: another kind than an article (``gate.opens``).
+    gate: Trees
     #: The weights of the recall in each page's choice that cross-validation chose for each ``favor``,
     #: one for each group of pages of ``kind.RECALL_GROUPS`` (:mod:`.kind`).
     recall_weights: dict[str, tuple[float, ...]]
 
-    def probabilities(self, rows: Iterable[Sequence[float] | None]) -> list[float]:
-        """The probability of each block (0.0 where prefiltered: its row is ``None``).
+    def probabilities(self, rows: Iterable[Sequence[float] | None], trees: Trees | None = None) -> list[float]:
+        """The probability of each block (0.0 where prefiltered: its row is ``None``) by ``trees``
+        (the shipped ones unless given).
 
         ``rows`` may come one at a time (``features.iter_rows``): each is let go once scored, and may
         be written over by the next.
         """
-        probability = self.trees.probability
+        probability = (trees or self.trees).probability
         return [0.0 if row is None else probability(row) for row in rows]
 
 
@@ -70,7 +77,8 @@ class Model:
 def load() -> Model:
     """The shipped model, imported on the first call."""
     shipped = importlib.import_module(f"{__package__}.{TREES_MODULE}")
-    return Model(Trees(shipped.score, shipped.FEATURES), dict(shipped.RECALL_WEIGHTS))
+    return Model(Trees(shipped.score, shipped.FEATURES), Trees(shipped.score_trainset, shipped.FEATURES),
+                 Trees(shipped.gate, shipped.GATE_FEATURES), dict(shipped.RECALL_WEIGHTS))
 
 
 def source(data: dict[str, Any]) -> str:
@@ -82,23 +90,36 @@ def source(data: dict[str, Any]) -> str:
     return (
         f'"""The shipped model\'s trees, written by ``benchmarks/train.py`` (model.source): do not edit."""\n\n'
         f"RECALL_WEIGHTS = {{{weights}}}\n"
-        f"FEATURES = {int(data['features'])}\n\n\n"
-        f"{_function('score', data['trees'], data['features'])}"
+        f"FEATURES = {int(data['features'])}\n"
+        f"GATE_FEATURES = {int(data['gate_features'])}\n\n\n"
+        f"{_function('score', data['trees'], data['features'])}\n\n"
+        f"{_function('score_trainset', data['trainset_trees'], data['features'])}\n\n"
+        f"{_function('gate', data['gate_trees'], data['gate_features'])}"
     )
+
+
+_DECLARATIONS_HEADER = ("# Generated trees typed for Cython, written by the trainer (learned.model.declarations): "
+                        "do not edit.\nimport cython\n")
 
 
 def declarations(features: int, function: str = "score", returns: str = "double",
                  row: str = "const double[::1]") -> str:
-    """The text of the ``.pxd`` beside a generated module of trees (``trees.pxd``): ``function``'s
-    ``row`` (of that C type) read into C doubles, for Cython (pure-Python mode); ``returns`` its C
-    return type."""
+    """The text of the ``.pxd`` beside a generated module of trees: ``function``'s ``row`` (of that C
+    type) read into C doubles, for Cython (pure-Python mode); ``returns`` its C return type."""
+    return _DECLARATIONS_HEADER + _declaration(features, function, returns, row)
+
+
+def trees_declarations(features: int, gate_features: int) -> str:
+    """The text of ``trees.pxd``: the shipped trees', the trainset's model's and the gate's functions
+    (:func:`source`), of ``features`` and ``gate_features`` columns."""
+    return _DECLARATIONS_HEADER + "".join(
+        _declaration(count, function) for function, count in
+        (("score", features), ("score_trainset", features), ("gate", gate_features)))
+
+
+def _declaration(features: int, function: str, returns: str = "double", row: str = "const double[::1]") -> str:
     typed = ", ".join(f"x{i}=cython.double" for i in range(int(features)))
-    return (
-        "# Generated trees typed for Cython, written by the trainer (learned.model.declarations): do not edit.\n"
-        "import cython\n\n"
-        f"@cython.locals({typed})\n"
-        f"cpdef {returns} {function}({row} row)\n"
-    )
+    return f"\n@cython.locals({typed})\ncpdef {returns} {function}({row} row)\n"
 
 
 def trees(nodes: list[Any], features: int) -> Trees:

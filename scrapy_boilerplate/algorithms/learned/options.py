@@ -79,9 +79,9 @@ class LearnedOptions(JustextOptions):
         """The weights of the expected recall in each page's choice (see ``decision.py``) that
         cross-validation chose for ``favor`` when the shipped model was trained, one for each group
         of ``kind.RECALL_GROUPS``: a page that says it is an article or says nothing, a page that
-        says it is of another kind, a documentation page; the best mean F1 (balance), F0.5
-        (precision) and F2 (recall) of the corpora, out of fold. The model carries them, as they
-        belong to its probabilities."""
+        says it is of another kind, a documentation page, a page the gate opens for (``gate``); the
+        best mean F1 (balance), F0.5 (precision) and F2 (recall) of the corpora, out of fold. The
+        model carries them, as they belong to its probabilities."""
         return load().recall_weights[self.favor]
 
 
