@@ -336,6 +336,11 @@ def fit(samples: list[Sample], seed: int = PARAMETERS["random_state"]) -> lightg
     return lightgbm.Booster(model_str=path.read_text(encoding="utf-8"))
 
 
+def fit_trainset(samples: list[Sample], seed: int = PARAMETERS["random_state"]) -> lightgbm.Booster:
+    """The trainset's model (``gate.blended``): the shipped model's settings, on the trainset's pages alone."""
+    return fit([sample for sample in samples if sample.corpus == "trainset"], seed)
+
+
 def fit_gate(samples: list[Sample], seed: int = PARAMETERS["random_state"]) -> lightgbm.Booster:
     """The gate's trees: whether a trainset page is of another type than an article, from its gate columns."""
     chosen = [sample for sample in samples if sample.corpus == "trainset"]
@@ -545,7 +550,7 @@ def cross_validate(samples: list[Sample], fold: list[int], seed: int = PARAMETER
         for sample, is_gated in zip(test, gated(fit_gate(train, seed), test)):
             sample.gated = is_gated
         shipped = predict(fit(train, seed), test)
-        trainset_model = predict(fit([sample for sample in train if sample.corpus == "trainset"], seed), test)
+        trainset_model = predict(fit_trainset(train, seed), test)
         for i, probabilities in zip(test_indices, blended(test, shipped, trainset_model)):
             out_of_fold[i] = probabilities
         print(f"  fold {test_fold + 1}/{folds}: {len(train)} training pages, {len(test)} test pages "
@@ -764,7 +769,7 @@ def main() -> None:
     if args.no_write:
         return
     booster, trainset_booster, gate_booster = (
-        fit(samples), fit([sample for sample in samples if sample.corpus == "trainset"]), fit_gate(samples))
+        fit(samples), fit_trainset(samples), fit_gate(samples))
     data = export(booster, trainset_booster, gate_booster, weights)
     MODEL_PATH.write_text(model.source(data), encoding="utf-8")
     MODEL_PATH.with_suffix(".pxd").write_text(model.trees_declarations(data["features"], data["gate_features"]),

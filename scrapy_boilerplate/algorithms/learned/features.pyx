@@ -142,15 +142,14 @@ def rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types:
 
 
 def iter_rows(paragraphs: Sequence[Paragraph], blocks: Sequence[JustextBlock], types: Set[str], *,
-              shared: bool = False, sums: RowSums | None = None) -> Iterator[list[float] | array | None]:
+              shared: bool = False) -> Iterator[list[float] | array | None]:
     """The rows of :func:`rows`, made one at a time: the run-time scores each and lets it go, where
     the rows of a page held at once took more memory than jusText's whole classification.
 
     ``shared``: each row is written into the same array of C doubles, which the next row overwrites
-    (the compiled trees read it as it is), instead of a list of its own. ``sums``: each block added
-    to them as its row is made.
+    (the compiled trees read it as it is), instead of a list of its own.
     """
-    return PageRows(paragraphs, blocks, types).iterate(shared=shared, sums=sums)
+    return PageRows(paragraphs, blocks, types).iterate(shared=shared)
 
 
 #: The most blocks of a page whose rows :class:`PageRows` holds (8 bytes a column: 41 MB).
@@ -174,8 +173,9 @@ cdef class PageRows:
 
     def iterate(self, *, shared: bool = False, sums: RowSums | None = None, hold: bool = False,
                 ) -> Iterator[list[float] | array | None]:
-        """The rows one at a time, as :func:`iter_rows` makes them. ``hold``: the rows are also kept
-        in C (on a page of at most :data:`HELD_AT_MOST` blocks) for the next passes to read."""
+        """The rows one at a time, as :func:`iter_rows` makes them. ``sums``: each block added to them
+        as its row is made. ``hold``: the rows are also kept in C (on a page of at most
+        :data:`HELD_AT_MOST` blocks) for the next passes to read."""
         if self.page is None:
             return
         cdef _Page page = self.page
@@ -495,7 +495,7 @@ cdef Py_ssize_t _chars = names().index("chars"), _heading = names().index("headi
 
 
 cdef class RowSums:
-    """Sums over a page's rows, added as they are made (``iter_rows(sums=...)``): what the learned
+    """Sums over a page's rows, added as they are made (``PageRows.iterate(sums=...)``): what the learned
     model's gate reads of the whole page (``gate``), at a few additions per block."""
 
     cdef public Py_ssize_t blocks, scored, headings, reviews
